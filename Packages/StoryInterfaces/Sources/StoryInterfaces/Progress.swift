@@ -1,0 +1,56 @@
+/// What one user has seen and liked: the input of the tray's ring and resume rules.
+public struct UserProgress: Hashable, Sendable, Codable {
+    /// The user.
+    public var userID: UserID
+    /// The items of this user that have been seen.
+    public var seenItemIDs: Set<StoryItemID>
+    /// The items of this user that are liked.
+    public var likedItemIDs: Set<StoryItemID>
+    /// The highest item index seen so far, -1 before anything is seen.
+    public var lastSeenIndex: Int
+
+    /// Creates a progress record.
+    public init(
+        userID: UserID, seenItemIDs: Set<StoryItemID> = [], likedItemIDs: Set<StoryItemID> = [],
+        lastSeenIndex: Int = -1
+    ) {
+        self.userID = userID
+        self.seenItemIDs = seenItemIDs
+        self.likedItemIDs = likedItemIDs
+        self.lastSeenIndex = lastSeenIndex
+    }
+
+    /// The progress of a user nothing is known about.
+    public static func empty(_ userID: UserID) -> UserProgress { UserProgress(userID: userID) }
+}
+
+/// Everything a store holds, for `stories state`.
+public struct SeenLikeSummary: Hashable, Sendable, Codable {
+    /// Every seen item, sorted by id.
+    public var seenItemIDs: [StoryItemID]
+    /// Every liked item, sorted by id.
+    public var likedItemIDs: [StoryItemID]
+    /// Per-user progress for every user with something seen, sorted by user id.
+    public var users: [UserProgress]
+
+    /// Creates a summary.
+    public init(seenItemIDs: [StoryItemID], likedItemIDs: [StoryItemID], users: [UserProgress]) {
+        self.seenItemIDs = seenItemIDs
+        self.likedItemIDs = likedItemIDs
+        self.users = users
+    }
+}
+
+/// What `reset` clears.
+public struct ResetScope: OptionSet, Hashable, Sendable {
+    /// The option bits.
+    public let rawValue: Int
+    /// Creates a scope from bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Seen items and per-user progress.
+    public static let seen = ResetScope(rawValue: 1 << 0)
+    /// Likes.
+    public static let likes = ResetScope(rawValue: 1 << 1)
+    /// Everything.
+    public static let all: ResetScope = [.seen, .likes]
+}

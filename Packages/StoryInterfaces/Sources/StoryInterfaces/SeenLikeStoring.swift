@@ -1,0 +1,25 @@
+/// Durable seen, liked and progress state (PRODUCT.md §5).
+///
+/// A call that returned has its write committed. Implementations: SQLite (live) and in
+/// memory (the mock); both pass the same contract suite.
+public protocol SeenLikeStoring: Sendable {
+    /// Records that `item`, at `index` in `user`'s story, has been shown. Idempotent;
+    /// the user's `lastSeenIndex` only grows.
+    func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws
+
+    /// Likes or unlikes `item`. Idempotent.
+    func setLiked(_ item: StoryItemID, _ liked: Bool) async throws
+
+    /// Whether `item` is liked.
+    func isLiked(_ item: StoryItemID) async throws -> Bool
+
+    /// The progress of each of `users`, read at once (one query for a whole tray page).
+    /// Users with no record get ``UserProgress/empty(_:)``.
+    func progress(for users: [UserID]) async throws -> [UserID: UserProgress]
+
+    /// Everything the store holds, for `stories state`.
+    func summary() async throws -> SeenLikeSummary
+
+    /// Clears what `scope` names.
+    func reset(_ scope: ResetScope) async throws
+}

@@ -1,0 +1,80 @@
+/// A place in the viewer: which user's story and which item of it.
+public struct ViewerPosition: Hashable, Sendable, Codable {
+    /// Index of the user in the viewer's list of stories.
+    public var userIndex: Int
+    /// Index of the item in that user's story, from 0.
+    public var itemIndex: Int
+
+    /// Creates a position.
+    public init(userIndex: Int, itemIndex: Int) {
+        self.userIndex = userIndex
+        self.itemIndex = itemIndex
+    }
+}
+
+/// What the viewer is told: a key, a clock tick or a media signal (PRODUCT.md §2, §3).
+public enum ViewerCommand: Hashable, Sendable {
+    /// Next item (→, `n`, a click on the right two thirds).
+    case next
+    /// Previous item (←, `p`, a click on the left third).
+    case previous
+    /// Next user's first unseen item (`]`, Shift+→).
+    case nextUser
+    /// Previous user's last item (`[`, Shift+←).
+    case previousUser
+    /// Stop the clock (space, hold).
+    case pause
+    /// Restart the clock where it stopped.
+    case resume
+    /// Like or unlike the current item (`l`, a click on the heart).
+    case toggleLike
+    /// Close the viewer (`q`, Esc, ↓).
+    case close
+    /// The current item's media is on screen.
+    case mediaReady(StoryItemID)
+    /// The current item's media could not be loaded.
+    case mediaFailed(StoryItemID, reason: String)
+    /// Try the failed media again.
+    case retry
+    /// Time passed on the clock.
+    case tick(Duration)
+}
+
+/// What the viewer reports; the `view --json` events of PRODUCT.md §3 plus hints.
+public enum ViewerEvent: Hashable, Sendable {
+    /// An item became current (before its media loads).
+    case itemShown(user: UserID, item: StoryItemID, index: Int, count: Int)
+    /// An item's media has been shown: it counts as seen.
+    case itemSeen(user: UserID, item: StoryItemID, index: Int)
+    /// The current item was liked.
+    case liked(StoryItemID)
+    /// The current item was unliked.
+    case unliked(StoryItemID)
+    /// The viewer moved to another user.
+    case userChanged(from: UserID, to: UserID)
+    /// The clock stopped.
+    case paused
+    /// The clock restarted.
+    case resumed
+    /// The current item's media failed; `r` retries, → skips.
+    case mediaFailed(item: StoryItemID, reason: String)
+    /// The viewer closed.
+    case closed
+    /// Load this item's media ahead of time (the next item, the next user's first unseen).
+    case prefetch(StoryItemID)
+}
+
+/// The viewer's state machine: commands in, events out, no I/O and no clock of its own.
+///
+/// Conforming types are values; ``apply(_:)`` is the reducer
+/// `(state, command) -> (state, [event])`.
+public protocol StoryNavigating: Sendable {
+    /// The current place, or nil once closed.
+    var position: ViewerPosition? { get }
+    /// How far the current item has run, from 0 to 1.
+    var progress: Double { get }
+    /// Whether the clock is stopped by the user.
+    var isPaused: Bool { get }
+    /// Applies one command and returns the events it caused, in order.
+    mutating func apply(_ command: ViewerCommand) -> [ViewerEvent]
+}
