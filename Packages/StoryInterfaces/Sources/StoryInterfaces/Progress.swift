@@ -1,22 +1,18 @@
-/// What one user has seen and liked: the input of the tray's ring and resume rules.
+/// What one user has seen: the input of the tray's ring and resume rules.
 public struct UserProgress: Hashable, Sendable, Codable {
     /// The user.
     public var userID: UserID
     /// The items of this user that have been seen.
     public var seenItemIDs: Set<StoryItemID>
-    /// The items of this user that are liked.
-    public var likedItemIDs: Set<StoryItemID>
     /// The highest item index seen so far, -1 before anything is seen.
     public var lastSeenIndex: Int
 
     /// Creates a progress record.
     public init(
-        userID: UserID, seenItemIDs: Set<StoryItemID> = [], likedItemIDs: Set<StoryItemID> = [],
-        lastSeenIndex: Int = -1
+        userID: UserID, seenItemIDs: Set<StoryItemID> = [], lastSeenIndex: Int = -1
     ) {
         self.userID = userID
         self.seenItemIDs = seenItemIDs
-        self.likedItemIDs = likedItemIDs
         self.lastSeenIndex = lastSeenIndex
     }
 

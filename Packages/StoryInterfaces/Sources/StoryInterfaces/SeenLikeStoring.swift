@@ -10,8 +10,8 @@ public protocol SeenLikeStoring: Sendable {
     /// Likes or unlikes `item`. Idempotent.
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws
 
-    /// Whether `item` is liked.
-    func isLiked(_ item: StoryItemID) async throws -> Bool
+    /// Which of `items` are liked, read at once (one query for a whole story).
+    func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID>
 
     /// The progress of each of `users`, read at once (one query for a whole tray page).
     /// Users with no record get ``UserProgress/empty(_:)``.

@@ -7,8 +7,8 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     public var onMarkSeen: @Sendable (StoryItemID, UserID, Int) async throws -> Void
     /// Answers ``setLiked(_:_:)``.
     public var onSetLiked: @Sendable (StoryItemID, Bool) async throws -> Void
-    /// Answers ``isLiked(_:)``.
-    public var onIsLiked: @Sendable (StoryItemID) async throws -> Bool
+    /// Answers ``likedItems(among:)``.
+    public var onLikedItems: @Sendable ([StoryItemID]) async throws -> Set<StoryItemID>
     /// Answers ``progress(for:)``.
     public var onProgress: @Sendable ([UserID]) async throws -> [UserID: UserProgress]
     /// Answers ``summary()``.
@@ -20,7 +20,7 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     public init(
         onMarkSeen: (@Sendable (StoryItemID, UserID, Int) async throws -> Void)? = nil,
         onSetLiked: (@Sendable (StoryItemID, Bool) async throws -> Void)? = nil,
-        onIsLiked: (@Sendable (StoryItemID) async throws -> Bool)? = nil,
+        onLikedItems: (@Sendable ([StoryItemID]) async throws -> Set<StoryItemID>)? = nil,
         onProgress: (@Sendable ([UserID]) async throws -> [UserID: UserProgress])? = nil,
         onSummary: (@Sendable () async throws -> SeenLikeSummary)? = nil,
         onReset: (@Sendable (ResetScope) async throws -> Void)? = nil,
@@ -29,7 +29,7 @@ public struct TestSeenLikeStore: SeenLikeStoring {
         let fail: @Sendable (String) -> UnexpectedCall = { member in UnexpectedCall.record(member, sourceLocation: sourceLocation) }
         self.onMarkSeen = onMarkSeen ?? { _, _, _ in throw fail("markSeen(_:user:index:)") }
         self.onSetLiked = onSetLiked ?? { _, _ in throw fail("setLiked(_:_:)") }
-        self.onIsLiked = onIsLiked ?? { _ in throw fail("isLiked(_:)") }
+        self.onLikedItems = onLikedItems ?? { _ in throw fail("likedItems(among:)") }
         self.onProgress = onProgress ?? { _ in throw fail("progress(for:)") }
         self.onSummary = onSummary ?? { throw fail("summary()") }
         self.onReset = onReset ?? { _ in throw fail("reset(_:)") }
@@ -41,8 +41,10 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     }
     /// Calls ``onSetLiked``.
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { try await onSetLiked(item, liked) }
-    /// Calls ``onIsLiked``.
-    public func isLiked(_ item: StoryItemID) async throws -> Bool { try await onIsLiked(item) }
+    /// Calls ``onLikedItems``.
+    public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
+        try await onLikedItems(items)
+    }
     /// Calls ``onProgress``.
     public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         try await onProgress(users)

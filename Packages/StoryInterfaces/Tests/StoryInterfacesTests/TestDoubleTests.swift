@@ -10,9 +10,8 @@ struct TestDoubleTests {
         let content = TestStoryContent(onStories: { Page(request: $0, elements: [], nextPage: nil) })
         #expect(try await content.stories(request).isLast)
 
-        let store = TestSeenLikeStore(onIsLiked: { $0 == "liked" })
-        #expect(try await store.isLiked("liked"))
-        #expect(try await !store.isLiked("other"))
+        let store = TestSeenLikeStore(onLikedItems: { Set($0.filter { $0 == "liked" }) })
+        #expect(try await store.likedItems(among: ["liked", "other"]) == ["liked"])
     }
 
     @Test func unexpectedCallsFailTheTest() async throws {

@@ -42,7 +42,7 @@ struct ValueTypeTests {
     @Test func emptyProgressHasNothingSeen() {
         let progress = UserProgress.empty("u")
         #expect(progress.lastSeenIndex == -1)
-        #expect(progress.seenItemIDs.isEmpty && progress.likedItemIDs.isEmpty)
+        #expect(progress.seenItemIDs.isEmpty)
     }
 
     @Test func resetAllCoversSeenAndLikes() {

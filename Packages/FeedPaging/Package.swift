@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+// FeedPaging: see README.md. Depends on ../StoryInterfaces and on no other local package.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "FeedPaging",
+    products: [
+        .library(name: "FeedPaging", targets: ["FeedPaging"])
+    ],
+    dependencies: [
+        .package(path: "../StoryInterfaces")
+    ],
+    targets: [
+        .target(
+            name: "FeedPaging",
+            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedPagingTests",
+            dependencies: [
+                "FeedPaging",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.2
+// SeenLikeStore: see README.md. Depends on ../StoryInterfaces and GRDB, on no other local package.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "SeenLikeStore",
+    products: [
+        .library(name: "SeenLikeStore", targets: ["SeenLikeStore"])
+    ],
+    dependencies: [
+        .package(path: "../StoryInterfaces"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "SeenLikeStore",
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SeenLikeStoreTests",
+            dependencies: [
+                "SeenLikeStore",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

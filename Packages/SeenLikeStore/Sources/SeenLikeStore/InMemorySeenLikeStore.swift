@@ -1,0 +1,59 @@
+public import StoryInterfaces
+
+/// The mock ``SeenLikeStoring``: state in memory for the life of the process
+/// (`store.kind = memory`). Behaves like ``SQLiteSeenLikeStore``; the contract suite proves it.
+public actor InMemorySeenLikeStore: SeenLikeStoring {
+    private struct Seen {
+        var user: UserID
+        var index: Int
+    }
+
+    private var seen: [StoryItemID: Seen] = [:]
+    private var liked: Set<StoryItemID> = []
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Records a seen item; a second call for the same item changes nothing.
+    public func markSeen(_ item: StoryItemID, user: UserID, index: Int) throws {
+        guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
+        if seen[item] == nil { seen[item] = Seen(user: user, index: index) }
+    }
+
+    /// Likes or unlikes an item.
+    public func setLiked(_ item: StoryItemID, _ isLiked: Bool) {
+        if isLiked { liked.insert(item) } else { liked.remove(item) }
+    }
+
+    /// The liked ones among `items`.
+    public func likedItems(among items: [StoryItemID]) -> Set<StoryItemID> {
+        liked.intersection(items)
+    }
+
+    /// Progress per user, empty for users with nothing seen.
+    public func progress(for users: [UserID]) -> [UserID: UserProgress] {
+        var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
+        for (item, record) in seen where result[record.user] != nil {
+            result[record.user]!.seenItemIDs.insert(item)
+            result[record.user]!.lastSeenIndex = max(result[record.user]!.lastSeenIndex, record.index)
+        }
+        return result
+    }
+
+    /// Everything, sorted by id.
+    public func summary() -> SeenLikeSummary {
+        let users = Set(seen.values.map(\.user)).sorted()
+        let progress = progress(for: users)
+        return SeenLikeSummary(
+            seenItemIDs: seen.keys.sorted(),
+            likedItemIDs: liked.sorted(),
+            users: users.compactMap { progress[$0] }
+        )
+    }
+
+    /// Clears seen items and progress, likes, or both.
+    public func reset(_ scope: ResetScope) {
+        if scope.contains(.seen) { seen.removeAll() }
+        if scope.contains(.likes) { liked.removeAll() }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+public import StoryInterfaces
+
+/// The live ``SeenLikeStoring``: SQLite through GRDB (`store.kind = sqlite`).
+///
+/// A `DatabasePool` in WAL mode with `synchronous=NORMAL` and a busy timeout, so a write
+/// that returned is committed and several processes can share the file. The schema is
+/// owned by ``SeenLikeSchema``'s migrator.
+public final class SQLiteSeenLikeStore: SeenLikeStoring {
+    /// The database file.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    ///
+    /// - Parameter busyTimeout: how long a write waits for another process's lock.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SeenLikeStoreError) {
+        self.path = path
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: path, detail: "cannot create \(folder.path)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try SeenLikeSchema.migrate(pool)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Records a seen item; the first sighting's time and index are kept.
+    public func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
+        guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO seenItem (itemId, userId, itemIndex, seenAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(itemId) DO NOTHING
+                    """,
+                arguments: [item.rawValue, user.rawValue, index, Date().timeIntervalSince1970])
+        }
+    }
+
+    /// Likes or unlikes an item.
+    public func setLiked(_ item: StoryItemID, _ isLiked: Bool) async throws {
+        try await write { db in
+            if isLiked {
+                try db.execute(
+                    sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING",
+                    arguments: [item.rawValue, Date().timeIntervalSince1970])
+            } else {
+                try db.execute(sql: "DELETE FROM likedItem WHERE itemId = ?", arguments: [item.rawValue])
+            }
+        }
+    }
+
+    /// The liked ones among `items`, in one query.
+    public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
+        guard !items.isEmpty else { return [] }
+        let ids: [String] = try await read { db in
+            try String.fetchAll(
+                db, sql: "SELECT itemId FROM likedItem WHERE itemId IN (\(Self.placeholders(items.count)))",
+                arguments: StatementArguments(items.map(\.rawValue)))
+        }
+        return Set(ids.map { StoryItemID($0) })
+    }
+
+    /// Progress for a page of users, in one query.
+    public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
+        var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
+        guard !users.isEmpty else { return result }
+        let rows = try await read { db in
+            try SeenRow.fetch(
+                db, where: "userId IN (\(Self.placeholders(users.count)))",
+                arguments: StatementArguments(users.map(\.rawValue)))
+        }
+        for row in rows { result[row.user]?.add(row) }
+        return result
+    }
+
+    /// Everything, sorted by id.
+    public func summary() async throws -> SeenLikeSummary {
+        let (seenRows, liked) = try await read { db in
+            (
+                try SeenRow.fetch(db),
+                try String.fetchAll(db, sql: "SELECT itemId FROM likedItem ORDER BY itemId")
+            )
+        }
+        var users: [UserID: UserProgress] = [:]
+        for row in seenRows { users[row.user, default: .empty(row.user)].add(row) }
+        return SeenLikeSummary(
+            seenItemIDs: seenRows.map(\.item),
+            likedItemIDs: liked.map { StoryItemID($0) },
+            users: users.keys.sorted().compactMap { users[$0] })
+    }
+
+    /// Clears seen items (and so progress), likes, or both.
+    public func reset(_ scope: ResetScope) async throws {
+        try await write { db in
+            if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem") }
+            if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem") }
+        }
+    }
+
+    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
+        do {
+            try await pool.write(updates)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(value)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ",")
+    }
+
+    static func storeError(_ error: any Error, path: String) -> SeenLikeStoreError {
+        if let error = error as? SeenLikeStoreError { return error }
+        if error is SeenLikeSchema.Superseded { return .newerSchema(path: path) }
+        guard let error = error as? DatabaseError else {
+            return .failed(path: path, detail: String(describing: error))
+        }
+        let detail = error.message ?? "\(error.resultCode)"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .damaged(path: path, detail: detail)
+        case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+        case .SQLITE_FULL: return .full(path: path)
+        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
+        default: return .failed(path: path, detail: detail)
+        }
+    }
+}
+
+/// One row of `seenItem`, copied out of the database so it can cross actors.
+struct SeenRow: Sendable {
+    var user: UserID
+    var item: StoryItemID
+    var index: Int
+
+    static func fetch(
+        _ db: Database, where condition: String = "1", arguments: StatementArguments = []
+    ) throws -> [SeenRow] {
+        try Row.fetchAll(
+            db, sql: "SELECT userId, itemId, itemIndex FROM seenItem WHERE \(condition) ORDER BY itemId",
+            arguments: arguments
+        ).map { row in
+            SeenRow(
+                user: UserID(row["userId"] as String), item: StoryItemID(row["itemId"] as String),
+                index: row["itemIndex"] as Int)
+        }
+    }
+}
+
+extension UserProgress {
+    mutating func add(_ row: SeenRow) {
+        seenItemIDs.insert(row.item)
+        lastSeenIndex = max(lastSeenIndex, row.index)
+    }
+}

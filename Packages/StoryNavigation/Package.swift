@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+// StoryNavigation: see README.md. Depends on ../StoryInterfaces and on no other local package.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "StoryNavigation",
+    products: [
+        .library(name: "StoryNavigation", targets: ["StoryNavigation"])
+    ],
+    dependencies: [
+        .package(path: "../StoryInterfaces")
+    ],
+    targets: [
+        .target(
+            name: "StoryNavigation",
+            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoryNavigationTests",
+            dependencies: [
+                "StoryNavigation",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

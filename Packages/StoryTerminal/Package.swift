@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+// StoryTerminal: see README.md. Depends on ../StoryInterfaces and on no other local package.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "StoryTerminal",
+    products: [
+        .library(name: "StoryTerminal", targets: ["StoryTerminal"])
+    ],
+    dependencies: [
+        .package(path: "../StoryInterfaces")
+    ],
+    targets: [
+        .target(
+            name: "StoryTerminal",
+            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoryTerminalTests",
+            dependencies: [
+                "StoryTerminal",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)
