@@ -1,0 +1,51 @@
+public import StoryInterfaces
+
+/// The order of users in the tray (`tray.order`).
+public enum TrayOrder: String, CaseIterable, Hashable, Sendable {
+    /// Users with anything unseen first, then fully seen users; source order within each group.
+    case unseenFirst = "unseen-first"
+    /// The source's own order.
+    case source
+}
+
+/// The ring around an avatar.
+public enum RingState: String, Hashable, Sendable, Codable {
+    /// Something is unseen: Instagram's gradient ring.
+    case unseen
+    /// Every item is seen: a gray ring.
+    case seen
+}
+
+/// A tray entry: a story with what the tray shows about it (PRODUCT.md §2 and §3 `tray --json`).
+public struct TrayEntry: Hashable, Sendable {
+    /// The story.
+    public var story: Story
+    /// Gradient while any item is unseen, gray once all are.
+    public var ring: RingState
+    /// How many of the story's items are seen.
+    public var seenItems: Int
+    /// Where the viewer opens: the first unseen item, else 0.
+    public var resumeIndex: Int
+
+    /// Applies the tray rules to a story and its user's progress.
+    public init(story: Story, progress: UserProgress) {
+        self.story = story
+        let seenFlags = story.items.map { progress.seenItemIDs.contains($0.id) }
+        seenItems = seenFlags.filter { $0 }.count
+        ring = seenFlags.allSatisfy { $0 } ? .seen : .unseen
+        resumeIndex = seenFlags.firstIndex(of: false) ?? 0
+    }
+}
+
+/// The tray's ordering rule. Applied only when the tray is (re)loaded, never under the user's eyes.
+public enum TrayRules {
+    /// Orders `entries` by `order`; the unseen-first sort is stable.
+    public static func ordered(_ entries: [TrayEntry], by order: TrayOrder) -> [TrayEntry] {
+        switch order {
+        case .source:
+            return entries
+        case .unseenFirst:
+            return entries.filter { $0.ring == .unseen } + entries.filter { $0.ring == .seen }
+        }
+    }
+}
