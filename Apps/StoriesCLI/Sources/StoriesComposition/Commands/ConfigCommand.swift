@@ -1,0 +1,36 @@
+public import ArgumentParser
+import Foundation
+
+/// `stories config [--json]`: every key, its value and where it came from.
+public struct ConfigCommand: ParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show every configuration key, its value and where it came from.",
+        discussion: """
+            Precedence: command-line flag > STORIES_* environment variable > config file \
+            (--config PATH, else $XDG_CONFIG_HOME/stories/config.json or config.yaml) > default. \
+            A bad value stops every command with exit 78.
+
+            Examples:
+              stories config
+              STORIES_FEED_PAGE_SIZE=7 stories config --json
+              stories config --config ./stories.yaml --store memory
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Print JSON: {\"file\":…,\"keys\":[{\"key\",\"value\",\"source\"}]}.")
+    var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Prints the resolved configuration.
+    public func run() throws {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        let resolved = root.settings.resolved
+        for warning in resolved.warnings { Terminal.printError("warning: " + warning) }
+        Terminal.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
+    }
+}

@@ -1,0 +1,20 @@
+public import ArgumentParser
+
+/// `stories`: the root command.
+public struct StoriesCommand: AsyncParsableCommand {
+    /// The command tree and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "stories",
+        abstract: "Instagram-style Stories in the terminal.",
+        discussion: """
+            Configuration flags (--source, --store, --config, …) work with every subcommand; \
+            `stories config` shows every key, its value and where it came from.
+
+            Exit status: 0 done · 64 bad usage · 65 bad input data · 69 a service unreachable · \
+            70 internal error · 74 store or disk error · 78 bad configuration.
+            """,
+        subcommands: [ConfigCommand.self])
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+}

@@ -1,0 +1,38 @@
+/// One configuration key: its name, what it accepts, its default and its flag.
+public struct SettingSpec: Hashable, Sendable {
+    /// The dotted key, e.g. `picsum.baseURL`.
+    public var key: String
+    /// What the key accepts.
+    public var kind: SettingKind
+    /// The default's text, parsed like any other value; nil when the key has no default.
+    public var defaultText: String?
+    /// The command-line flag that sets it, without dashes, if any.
+    public var flag: String?
+    /// One line for help and `stories config`.
+    public var summary: String
+
+    /// Creates a spec.
+    public init(key: String, kind: SettingKind, defaultText: String?, flag: String? = nil, summary: String) {
+        self.key = key
+        self.kind = kind
+        self.defaultText = defaultText
+        self.flag = flag
+        self.summary = summary
+    }
+
+    /// The environment variable: `STORIES_` + upper snake case (`picsum.baseURL` → `STORIES_PICSUM_BASE_URL`).
+    public var environmentVariable: String {
+        var words: [String] = ["STORIES"]
+        for component in key.split(separator: ".") {
+            var word = ""
+            var previous: Character?
+            for character in component {
+                if let previous, previous.isLowercase, character.isUppercase { word.append("_") }
+                word.append(character)
+                previous = character
+            }
+            words.append(word.uppercased())
+        }
+        return words.joined(separator: "_")
+    }
+}

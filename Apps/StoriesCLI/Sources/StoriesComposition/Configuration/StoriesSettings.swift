@@ -1,0 +1,77 @@
+public import FeedPaging
+import Foundation
+public import PicsumContent
+public import SeenLikeStore
+import StoryInterfaces
+public import StoryModels
+public import StoryNavigation
+public import StoryTerminal
+
+/// The resolved configuration as the packages' own configuration structs: the only place
+/// where configuration keys meet packages (packages never read configuration themselves).
+public struct StoriesSettings: Sendable {
+    /// Every key with its value and source.
+    public let resolved: ResolvedConfiguration
+    /// `content.source`.
+    public let contentSource: String
+    /// `content.file`.
+    public let contentFile: String?
+    /// `feed.*`.
+    public let feed: FeedPagingConfiguration
+    /// `tray.order`.
+    public let trayOrder: TrayOrder
+    /// `store.kind`: the name of a registered store plugin.
+    public let storeKind: String
+    /// `store.path`.
+    public let store: SeenLikeStoreConfiguration
+    /// `picsum.baseURL`, `network.*`, `images.*`.
+    public let picsum: PicsumConfiguration
+    /// `viewer.*`.
+    public let viewer: ViewerConfiguration
+    /// `terminal.color`.
+    public let colorMode: ColorMode
+    /// `terminal.graphics`.
+    public let graphicsMode: GraphicsMode
+
+    /// Builds the package configurations from validated values.
+    public init(_ resolved: ResolvedConfiguration) throws(ConfigurationError) {
+        self.resolved = resolved
+        contentSource = resolved.text("content.source") ?? "auto"
+        contentFile = resolved.text("content.file")
+        do {
+            feed = try FeedPagingConfiguration(
+                pageSize: resolved.integer("feed.pageSize"),
+                prefetchDistance: resolved.integer("feed.prefetchDistance"),
+                wrap: resolved.boolean("feed.wrap"))
+        } catch {
+            throw Self.invalid(resolved["feed.pageSize"], reason: error.description)
+        }
+        trayOrder = TrayOrder(rawValue: resolved.text("tray.order") ?? "") ?? .unseenFirst
+        storeKind = resolved.text("store.kind") ?? "sqlite"
+        store = SeenLikeStoreConfiguration(path: resolved.text("store.path") ?? "")
+        picsum = PicsumConfiguration(
+            baseURL: resolved.url("picsum.baseURL"),
+            timeout: resolved.duration("network.timeout"),
+            retries: resolved.integer("network.retries"),
+            maxConcurrent: resolved.integer("network.maxConcurrent"),
+            diskCachePath: resolved.text("images.cache.path") ?? "",
+            diskCacheMaxBytes: resolved.integer("images.cache.maxBytes"),
+            memoryCacheMaxBytes: resolved.integer("images.memory.maxBytes"))
+        do {
+            viewer = try ViewerConfiguration(
+                imageDuration: resolved.duration("viewer.imageDuration"),
+                autoAdvance: resolved.boolean("viewer.autoAdvance"),
+                accessible: resolved.boolean("viewer.accessible"))
+        } catch {
+            throw Self.invalid(resolved["viewer.imageDuration"], reason: error.description)
+        }
+        colorMode = ColorMode(rawValue: resolved.text("terminal.color") ?? "") ?? .auto
+        graphicsMode = GraphicsMode(rawValue: resolved.text("terminal.graphics") ?? "") ?? .auto
+    }
+
+    private static func invalid(_ setting: ResolvedSetting, reason: String) -> ConfigurationError {
+        .invalidValue(
+            key: setting.spec.key, value: setting.value?.displayText ?? "null", source: setting.source,
+            origin: setting.source.rawValue, allowed: reason)
+    }
+}

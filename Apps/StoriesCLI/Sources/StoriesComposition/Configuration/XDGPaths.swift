@@ -1,0 +1,22 @@
+/// The XDG base directories, from the environment, with the specification's fallbacks
+/// (a relative XDG value is ignored, as the specification says).
+public struct XDGPaths: Hashable, Sendable {
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    public var configHome: String
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    public var dataHome: String
+    /// `$XDG_CACHE_HOME`, else `~/.cache`.
+    public var cacheHome: String
+
+    /// Reads the folders from `environment`; `home` is used when `HOME` is unset.
+    public init(environment: [String: String], home fallbackHome: String) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? fallbackHome
+        func folder(_ variable: String, _ fallback: String) -> String {
+            if let value = environment[variable], value.hasPrefix("/") { return value }
+            return home + "/" + fallback
+        }
+        configHome = folder("XDG_CONFIG_HOME", ".config")
+        dataHome = folder("XDG_DATA_HOME", ".local/share")
+        cacheHome = folder("XDG_CACHE_HOME", ".cache")
+    }
+}

@@ -1,0 +1,80 @@
+// swift-tools-version: 6.2
+// Stories: the composed `stories` program, its tests, and every package's suite in one graph.
+//
+// Each package under Packages/ builds and tests alone (`swift test --package-path Packages/X`);
+// here their test folders are re-declared as root test targets so that one `swift test`
+// runs every suite in one build, and `swift test --filter XTests` runs one team's suite.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// The local packages, each depending on StoryInterfaces only.
+let packages = [
+    "StoryInterfaces", "StoryModels", "FeedPaging", "SeenLikeStore", "StoryNavigation", "PicsumContent",
+    "StoryTerminal",
+]
+
+func product(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
+
+/// A package's own test folder, re-declared as a root test target.
+func packageSuite(_ name: String) -> Target {
+    .testTarget(
+        name: "\(name)Tests",
+        dependencies: (name == "StoryInterfaces" ? [] : [product(name)]) + [product("StoryInterfaces"), testSupport],
+        path: "Packages/\(name)/Tests/\(name)Tests",
+        swiftSettings: strict
+    )
+}
+
+let package = Package(
+    name: "Stories",
+    products: [
+        .executable(name: "stories", targets: ["StoriesCLI"]),
+        .library(name: "StoriesComposition", targets: ["StoriesComposition"]),
+    ],
+    dependencies: packages.map { .package(path: "Packages/\($0)") } + [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "StoriesComposition",
+            dependencies: packages.map(product) + [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Apps/StoriesCLI/Sources/StoriesComposition",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "StoriesCLI",
+            dependencies: ["StoriesComposition"],
+            path: "Apps/StoriesCLI/Sources/StoriesCLI",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "StartupHello",
+            path: "Benchmarks/StartupHello",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["StoriesComposition", product("StoryInterfaces"), product("SeenLikeStore"), testSupport],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["StoriesCLI"],
+            swiftSettings: strict
+        ),
+    ] + packages.map(packageSuite)
+)
