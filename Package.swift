@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CompositionTests",
-            dependencies: ["StoriesComposition", product("StoryInterfaces"), product("SeenLikeStore"), testSupport],
+            dependencies: ["StoriesComposition", testSupport] + packages.map(product),
             swiftSettings: strict
         ),
         .testTarget(

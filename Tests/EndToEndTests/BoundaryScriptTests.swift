@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Scripts/check-boundaries must pass on this repository and fail on each kind of violation.
+@Suite("check-boundaries")
+struct BoundaryScriptTests {
+    static let script = repositoryRoot + "/Scripts/check-boundaries"
+
+    /// A minimal tree: StoryInterfaces, and two packages that follow the rule.
+    static func fixture() throws -> String {
+        let root = try TemporaryFolder.make()
+        let manifest = { (name: String, deps: String) in
+            "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"\(name)\", dependencies: [\(deps)])\n"
+        }
+        try TemporaryFolder.write(manifest("StoryInterfaces", ""), to: root + "/Packages/StoryInterfaces/Package.swift")
+        try TemporaryFolder.write("public protocol P {}\n", to: root + "/Packages/StoryInterfaces/Sources/StoryInterfaces/P.swift")
+        for name in ["FeedPaging", "StoryModels"] {
+            try TemporaryFolder.write(
+                manifest(name, ".package(path: \"../StoryInterfaces\")"), to: root + "/Packages/\(name)/Package.swift")
+            try TemporaryFolder.write(
+                "public import StoryInterfaces\nimport Foundation\n", to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
+        }
+        return root
+    }
+
+    static func check(_ root: String) throws -> ProcessResult {
+        try StoriesProcess.execute("/bin/bash", [script, root], environment: ["PATH": "/usr/bin:/bin"])
+    }
+
+    @Test func thisRepositoryFollowsTheRule() throws {
+        let result = try Self.check(repositoryRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aCleanFixturePasses() throws {
+        let result = try Self.check(try Self.fixture())
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "import StoryModels\n"),
+        ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "@testable import StoryModels\n"),
+        ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "  public import StoryModels\n"),
+        ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "import struct StoryModels.TrayEntry\n"),
+        ("Packages/FeedPaging/Tests/FeedPagingTests/T.swift", "import StoryModels\n"),
+    ])
+    func anImportOfAnotherLocalPackageFails(path: String, text: String) throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(text, to: root + "/" + path)
+        let result = try Self.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("imports StoryModels"))
+    }
+
+    @Test(arguments: ["../StoryModels", "../StoryModels/Sources"])
+    func aManifestDependencyOnAnotherLocalPackageFails(path: String) throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(
+            "import PackageDescription\nlet package = Package(name: \"FeedPaging\", dependencies: [.package(path: \"../StoryInterfaces\"), .package(path: \"\(path)\")])\n",
+            to: root + "/Packages/FeedPaging/Package.swift")
+        let result = try Self.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path))
+    }
+
+    @Test func storyInterfacesMayDependOnNoLocalPackage() throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(
+            "import PackageDescription\nlet package = Package(name: \"StoryInterfaces\", dependencies: [.package(path: \"../StoryInterfaces\")])\n",
+            to: root + "/Packages/StoryInterfaces/Package.swift")
+        #expect(try Self.check(root).status == 1)
+    }
+
+    @Test func importsThatMerelyShareAPrefixAreAllowed() throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write("import StoryModelsKit\nimport StoryInterfacesTestSupport\n", to: root + "/Packages/FeedPaging/Tests/FeedPagingTests/T.swift")
+        let result = try Self.check(root)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("stories config, as a process")
+struct ConfigCommandTests {
+    struct Report: Decodable {
+        struct Key: Decodable {
+            var key: String
+            var source: String
+        }
+        var keys: [Key]
+        var file: String?
+    }
+
+    static func decode(_ result: ProcessResult) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    static func entry(_ report: [String: Any], _ key: String) -> [String: Any]? {
+        (report["keys"] as? [[String: Any]])?.first { $0["key"] as? String == key }
+    }
+
+    @Test func jsonListsEveryKeyWithValueAndSource() throws {
+        let result = try StoriesProcess.run(["config", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try Self.decode(result)
+        let keys = try #require(report["keys"] as? [[String: Any]])
+        #expect(keys.count == 20)
+        for key in keys {
+            #expect(Set(key.keys) == ["key", "value", "source"])
+        }
+        #expect(Self.entry(report, "store.kind")?["value"] as? String == "sqlite")
+        #expect(Self.entry(report, "store.kind")?["source"] as? String == "default")
+        #expect(Self.entry(report, "feed.pageSize")?["value"] as? Int == 30)
+        #expect(Self.entry(report, "feed.wrap")?["value"] as? Bool == true)
+        #expect(Self.entry(report, "content.file")?["value"] is NSNull)
+        #expect(report["file"] is NSNull)
+    }
+
+    @Test func precedenceAcrossFlagEnvironmentAndFile() throws {
+        let home = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            #"{"store": {"kind": "memory"}, "feed": {"pageSize": 7}, "tray": {"order": "source"}}"#,
+            to: home + "/.config/stories/config.json")
+        let result = try StoriesProcess.run(
+            ["config", "--json", "--store", "sqlite"], environment: ["STORIES_FEED_PAGE_SIZE": "9"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try Self.decode(result)
+        #expect(Self.entry(report, "store.kind")?["source"] as? String == "flag")
+        #expect(Self.entry(report, "feed.pageSize")?["value"] as? Int == 9)
+        #expect(Self.entry(report, "feed.pageSize")?["source"] as? String == "environment")
+        #expect(Self.entry(report, "tray.order")?["source"] as? String == "file")
+        #expect(report["file"] as? String == home + "/.config/stories/config.json")
+    }
+
+    @Test func aBadEnvironmentValueExits78NamingKeyValueSourceAndAllowed() throws {
+        let result = try StoriesProcess.run(["config"], environment: ["STORIES_STORE_KIND": "bogus"])
+        #expect(result.status == 78)
+        #expect(result.stdout.isEmpty)
+        for part in ["store.kind", "bogus", "STORIES_STORE_KIND", "sqlite", "memory"] {
+            #expect(result.stderr.contains(part), "stderr lacks \(part): \(result.stderr)")
+        }
+        #expect(result.stderr.split(separator: "\n").count <= 2)
+    }
+
+    @Test func aMalformedConfigFileExits78NamingTheFile() throws {
+        let home = try TemporaryFolder.make()
+        let file = home + "/broken.json"
+        try TemporaryFolder.write(#"{"store": "#, to: file)
+        let result = try StoriesProcess.run(["config", "--config", file], home: home)
+        #expect(result.status == 78)
+        #expect(result.stderr.contains(file))
+    }
+
+    @Test func aBadFlagValueExits78() throws {
+        let result = try StoriesProcess.run(["config", "--color", "rainbow"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("--color"))
+    }
+
+    @Test func usageErrorsExit64AndHelpExits0() throws {
+        let bad = try StoriesProcess.run(["config", "--no-such-flag"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--no-such-flag"))
+        let help = try StoriesProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("config"))
+        let configHelp = try StoriesProcess.run(["config", "--help"])
+        #expect(configHelp.stdout.contains("Examples:"))
+    }
+
+    @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
+        let result = try StoriesProcess.run(["config"], environment: ["STORIES_STORE_PATH": "/tmp/\u{1B}[2Jevil.sqlite"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+}
