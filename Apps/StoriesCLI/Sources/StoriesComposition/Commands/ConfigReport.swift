@@ -5,12 +5,45 @@ enum ConfigReport {
     /// `{"file":…,"keys":[{"key":"store.kind","value":"sqlite","source":"default"}, …]}`; every
     /// key always present, `null` when unset. Numbers and booleans are JSON numbers and booleans.
     static func json(_ resolved: ResolvedConfiguration) throws -> String {
-        let keys: [[String: Any]] = resolved.settings.map { setting in
-            ["key": setting.spec.key, "value": jsonValue(setting.value), "source": setting.source.rawValue]
+        let report = Report(
+            file: resolved.configFile,
+            keys: resolved.settings.map { Entry(key: $0.spec.key, value: $0.value, source: $0.source.rawValue) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+
+    private struct Report: Encodable {
+        var file: String?
+        var keys: [Entry]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)  // null, not absent, when there is none
+            try container.encode(keys, forKey: .keys)
         }
-        let object: [String: Any] = ["file": resolved.configFile ?? NSNull(), "keys": keys]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+
+        enum CodingKeys: String, CodingKey { case file, keys }
+    }
+
+    private struct Entry: Encodable {
+        var key: String
+        var value: SettingValue?
+        var source: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            switch value {
+            case nil: try container.encodeNil(forKey: .value)
+            case .integer(let number)?, .bytes(let number)?: try container.encode(number, forKey: .value)
+            case .boolean(let flag)?: try container.encode(flag, forKey: .value)
+            case let other?: try container.encode(other.displayText, forKey: .value)
+            }
+            try container.encode(source, forKey: .source)
+        }
+
+        enum CodingKeys: String, CodingKey { case key, value, source }
     }
 
     /// An aligned table for people, with the config file on the last line.
@@ -27,14 +60,5 @@ enum ConfigReport {
         }
         let file = resolved.configFile.map { "config file: \(Terminal.sanitized($0))" } ?? "config file: none"
         return (lines + ["", file]).joined(separator: "\n")
-    }
-
-    private static func jsonValue(_ value: SettingValue?) -> Any {
-        switch value {
-        case nil: NSNull()
-        case .integer(let number)?, .bytes(let number)?: number
-        case .boolean(let flag)?: flag
-        case let other?: other.displayText
-        }
     }
 }
