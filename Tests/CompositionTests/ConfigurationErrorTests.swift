@@ -25,7 +25,9 @@ struct ConfigurationErrorTests {
         #expect {
             try sandbox.load(environment: [variable: value])
         } throws: { error in
-            guard case .invalidValue(let badKey, let badValue, let source, let origin, let allowedText) = error as? ConfigurationError
+            guard
+                case .invalidValue(let badKey, let badValue, let source, let origin, let allowedText) = error
+                    as? ConfigurationError
             else { return false }
             let message = (error as! ConfigurationError).description
             return badKey == key && badValue == "\"\(value)\"" && source == .environment
@@ -52,7 +54,8 @@ struct ConfigurationErrorTests {
         #expect {
             try sandbox.load(flags: ["terminal.graphics": "ascii-art"])
         } throws: { error in
-            guard case .invalidValue("terminal.graphics", _, .flag, "--graphics", _) = error as? ConfigurationError else {
+            guard case .invalidValue("terminal.graphics", _, .flag, "--graphics", _) = error as? ConfigurationError
+            else {
                 return false
             }
             return true

@@ -31,10 +31,15 @@ struct ConfigurationPrecedenceTests {
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(
-            "config.json", #"{"store": {"kind": "memory", "path": "/from/file.sqlite"}, "feed": {"pageSize": 7, "wrap": false}, "terminal": {"color": "16"}}"#)
+            "config.json",
+            #"{"store": {"kind": "memory", "path": "/from/file.sqlite"}, "feed": {"pageSize": 7, "wrap": false}, "terminal": {"color": "16"}}"#
+        )
         let root = try sandbox.load(
             flags: ["store.kind": "sqlite"],
-            environment: ["STORIES_STORE_KIND": "memory", "STORIES_STORE_PATH": "/from/env.sqlite", "STORIES_TERMINAL_COLOR": "256"],
+            environment: [
+                "STORIES_STORE_KIND": "memory", "STORIES_STORE_PATH": "/from/env.sqlite",
+                "STORIES_TERMINAL_COLOR": "256",
+            ],
             configFile: file)
         #expect(root.value("store.kind") == "sqlite")
         #expect(root.source("store.kind") == .flag)
@@ -52,7 +57,8 @@ struct ConfigurationPrecedenceTests {
     @Test func yamlFilesNestTheSameWay() throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(
-            "stories.yaml", "store:\n  kind: memory\nfeed:\n  pageSize: 12\nviewer:\n  imageDuration: 500ms\n  accessible: true\n")
+            "stories.yaml",
+            "store:\n  kind: memory\nfeed:\n  pageSize: 12\nviewer:\n  imageDuration: 500ms\n  accessible: true\n")
         let root = try sandbox.load(configFile: file)
         #expect(root.settings.storeKind == "memory")
         #expect(root.settings.feed.pageSize == 12)
@@ -73,7 +79,9 @@ struct ConfigurationPrecedenceTests {
 
     @Test func xdgDataAndCacheHomesMoveTheDefaults() throws {
         let sandbox = try Sandbox()
-        let root = try sandbox.load(environment: ["XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache", "XDG_CONFIG_HOME": "relative/ignored"])
+        let root = try sandbox.load(environment: [
+            "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache", "XDG_CONFIG_HOME": "relative/ignored",
+        ])
         #expect(root.value("store.path") == "/data/stories/state.sqlite")
         #expect(root.value("images.cache.path") == "/cache/stories/images")
     }
@@ -87,7 +95,8 @@ struct ConfigurationPrecedenceTests {
             "store.kind": "memory", "store.path": "/tmp/x.sqlite", "images.cache.path": "/tmp/c",
             "images.cache.maxBytes": "1MiB", "images.memory.maxBytes": "1024", "network.timeout": "2m",
             "network.retries": "0", "network.maxConcurrent": "8", "viewer.imageDuration": "10s",
-            "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none", "terminal.graphics": "kitty",
+            "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none",
+            "terminal.graphics": "kitty",
         ]
         var environment: [String: String] = [:]
         for setting in probe.settings.resolved.settings {
@@ -109,10 +118,11 @@ struct ConfigurationPrecedenceTests {
         let flagged = try sandbox.load().settings.resolved.settings.compactMap { setting in
             setting.spec.flag.map { "\(setting.spec.key)=--\($0)" }
         }
-        #expect(flagged == [
-            "content.source=--source", "content.file=--stories-file", "picsum.baseURL=--picsum-url",
-            "store.kind=--store", "store.path=--store-path", "viewer.accessible=--accessible",
-            "terminal.color=--color", "terminal.graphics=--graphics",
-        ])
+        #expect(
+            flagged == [
+                "content.source=--source", "content.file=--stories-file", "picsum.baseURL=--picsum-url",
+                "store.kind=--store", "store.path=--store-path", "viewer.accessible=--accessible",
+                "terminal.color=--color", "terminal.graphics=--graphics",
+            ])
     }
 }

@@ -3,7 +3,10 @@ import Testing
 
 @Suite("Setting values")
 struct SettingParsingTests {
-    @Test(arguments: [(Duration.seconds(5), "5s"), (.milliseconds(500), "500ms"), (.seconds(120), "2m"), (.milliseconds(1500), "1500ms")])
+    @Test(arguments: [
+        (Duration.seconds(5), "5s"), (.milliseconds(500), "500ms"), (.seconds(120), "2m"),
+        (.milliseconds(1500), "1500ms"),
+    ])
     func durationsPrintAsTheyAreWritten(duration: Duration, text: String) {
         #expect(SettingValue.format(duration) == text)
     }

@@ -13,12 +13,14 @@ struct BoundaryScriptTests {
             "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"\(name)\", dependencies: [\(deps)])\n"
         }
         try TemporaryFolder.write(manifest("StoryInterfaces", ""), to: root + "/Packages/StoryInterfaces/Package.swift")
-        try TemporaryFolder.write("public protocol P {}\n", to: root + "/Packages/StoryInterfaces/Sources/StoryInterfaces/P.swift")
+        try TemporaryFolder.write(
+            "public protocol P {}\n", to: root + "/Packages/StoryInterfaces/Sources/StoryInterfaces/P.swift")
         for name in ["FeedPaging", "StoryModels"] {
             try TemporaryFolder.write(
                 manifest(name, ".package(path: \"../StoryInterfaces\")"), to: root + "/Packages/\(name)/Package.swift")
             try TemporaryFolder.write(
-                "public import StoryInterfaces\nimport Foundation\n", to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
+                "public import StoryInterfaces\nimport Foundation\n",
+                to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
         }
         return root
     }
@@ -73,7 +75,9 @@ struct BoundaryScriptTests {
 
     @Test func importsThatMerelyShareAPrefixAreAllowed() throws {
         let root = try Self.fixture()
-        try TemporaryFolder.write("import StoryModelsKit\nimport StoryInterfacesTestSupport\n", to: root + "/Packages/FeedPaging/Tests/FeedPagingTests/T.swift")
+        try TemporaryFolder.write(
+            "import StoryModelsKit\nimport StoryInterfacesTestSupport\n",
+            to: root + "/Packages/FeedPaging/Tests/FeedPagingTests/T.swift")
         let result = try Self.check(root)
         #expect(result.status == 0, "\(result.stderr)")
     }

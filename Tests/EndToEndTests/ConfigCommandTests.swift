@@ -90,7 +90,8 @@ struct ConfigCommandTests {
     }
 
     @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
-        let result = try StoriesProcess.run(["config"], environment: ["STORIES_STORE_PATH": "/tmp/\u{1B}[2Jevil.sqlite"])
+        let result = try StoriesProcess.run(
+            ["config"], environment: ["STORIES_STORE_PATH": "/tmp/\u{1B}[2Jevil.sqlite"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))
     }

@@ -24,14 +24,17 @@ enum StoriesProcess {
     }
 
     /// Runs `stories` with a fresh HOME (so no real config, state or cache is touched).
-    static func run(_ arguments: [String], environment: [String: String] = [:], home: String? = nil) throws -> ProcessResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], home: String? = nil) throws
+        -> ProcessResult
+    {
         let home = try home ?? TemporaryFolder.make()
         var base = ["HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         base.merge(environment) { $1 }
         return try execute(binary, arguments, environment: base)
     }
 
-    static func execute(_ program: String, _ arguments: [String], environment: [String: String]) throws -> ProcessResult {
+    static func execute(_ program: String, _ arguments: [String], environment: [String: String]) throws -> ProcessResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -54,7 +57,8 @@ enum StoriesProcess {
 
 enum TemporaryFolder {
     static func make() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("EndToEndTests-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("EndToEndTests-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

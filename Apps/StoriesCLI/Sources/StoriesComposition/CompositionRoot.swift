@@ -19,7 +19,8 @@ public struct CompositionRoot: Sendable {
         registry: PluginRegistry = .standard
     ) throws(ConfigurationError) -> CompositionRoot {
         let paths = XDGPaths(environment: environment, home: NSHomeDirectory())
-        let resolver = ConfigurationResolver(schema: ConfigurationSchema(paths: paths, registry: registry), paths: paths)
+        let resolver = ConfigurationResolver(
+            schema: ConfigurationSchema(paths: paths, registry: registry), paths: paths)
         let resolved = try resolver.resolve(flags: flags, environment: environment, configFile: configFile)
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))
     }

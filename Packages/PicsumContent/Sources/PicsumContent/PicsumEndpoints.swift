@@ -32,7 +32,9 @@ public struct PicsumEndpoints: Hashable, Sendable {
 
     /// `/v2/list?page=N&limit=K`.
     public func list(page: Int, limit: Int) -> URL {
-        url(path: "v2/list", query: [URLQueryItem(name: "page", value: "\(page)"), .init(name: "limit", value: "\(limit)")])
+        url(
+            path: "v2/list",
+            query: [URLQueryItem(name: "page", value: "\(page)"), .init(name: "limit", value: "\(limit)")])
     }
 
     /// `/id/{id}/info`.
@@ -62,7 +64,8 @@ public struct PicsumEndpoints: Hashable, Sendable {
 
     private func url(path: String, query: [URLQueryItem]) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-        let basePath = components.percentEncodedPath.hasSuffix("/")
+        let basePath =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = basePath + "/" + path
         components.queryItems = query.isEmpty ? nil : query

@@ -1,6 +1,7 @@
 import Foundation
 import SeenLikeStore
 import StoryInterfaces
+import Testing
 
 /// The implementations the contract suite runs over.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -30,5 +31,3 @@ enum TemporaryDirectory {
 extension String {
     func appending(_ component: String) -> String { (self as NSString).appendingPathComponent(component) }
 }
-
-import Testing

@@ -26,7 +26,9 @@ public struct TestSeenLikeStore: SeenLikeStoring {
         onReset: (@Sendable (ResetScope) async throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let fail: @Sendable (String) -> UnexpectedCall = { member in UnexpectedCall.record(member, sourceLocation: sourceLocation) }
+        let fail: @Sendable (String) -> UnexpectedCall = { member in
+            UnexpectedCall.record(member, sourceLocation: sourceLocation)
+        }
         self.onMarkSeen = onMarkSeen ?? { _, _, _ in throw fail("markSeen(_:user:index:)") }
         self.onSetLiked = onSetLiked ?? { _, _ in throw fail("setLiked(_:_:)") }
         self.onLikedItems = onLikedItems ?? { _ in throw fail("likedItems(among:)") }

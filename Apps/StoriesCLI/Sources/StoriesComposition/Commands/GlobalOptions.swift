@@ -3,31 +3,43 @@ public import ArgumentParser
 /// The configuration flags every subcommand accepts (PRODUCT.md §4). They are optional with
 /// no default, so that a flag not given leaves the key to the environment, file or default.
 public struct GlobalOptions: ParsableArguments, Sendable {
-    @Option(name: .customLong("config"), help: ArgumentHelp("Read configuration from this JSON or YAML file.", valueName: "path"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Read configuration from this JSON or YAML file.", valueName: "path"))
     var configFile: String?
 
-    @Option(name: .customLong("source"), help: ArgumentHelp("content.source: auto, picsum, bundled or file.", valueName: "source"))
+    @Option(
+        name: .customLong("source"),
+        help: ArgumentHelp("content.source: auto, picsum, bundled or file.", valueName: "source"))
     var source: String?
 
-    @Option(name: .customLong("stories-file"), help: ArgumentHelp("content.file: a stories document.", valueName: "path"))
+    @Option(
+        name: .customLong("stories-file"), help: ArgumentHelp("content.file: a stories document.", valueName: "path"))
     var storiesFile: String?
 
-    @Option(name: .customLong("picsum-url"), help: ArgumentHelp("picsum.baseURL: Lorem Picsum's address.", valueName: "url"))
+    @Option(
+        name: .customLong("picsum-url"), help: ArgumentHelp("picsum.baseURL: Lorem Picsum's address.", valueName: "url")
+    )
     var picsumURL: String?
 
     @Option(name: .customLong("store"), help: ArgumentHelp("store.kind: sqlite or memory.", valueName: "kind"))
     var store: String?
 
-    @Option(name: .customLong("store-path"), help: ArgumentHelp("store.path: the SQLite state file.", valueName: "path"))
+    @Option(
+        name: .customLong("store-path"), help: ArgumentHelp("store.path: the SQLite state file.", valueName: "path"))
     var storePath: String?
 
     @Flag(inversion: .prefixedNo, help: "viewer.accessible: no animation or auto-advance; changes described in words.")
     var accessible: Bool?
 
-    @Option(name: .customLong("color"), help: ArgumentHelp("terminal.color: auto, truecolor, 256, 16 or none.", valueName: "mode"))
+    @Option(
+        name: .customLong("color"),
+        help: ArgumentHelp("terminal.color: auto, truecolor, 256, 16 or none.", valueName: "mode"))
     var color: String?
 
-    @Option(name: .customLong("graphics"), help: ArgumentHelp("terminal.graphics: auto, symbols, kitty, iterm2 or sixel.", valueName: "mode"))
+    @Option(
+        name: .customLong("graphics"),
+        help: ArgumentHelp("terminal.graphics: auto, symbols, kitty, iterm2 or sixel.", valueName: "mode"))
     var graphics: String?
 
     /// Creates empty options (ArgumentParser fills them).

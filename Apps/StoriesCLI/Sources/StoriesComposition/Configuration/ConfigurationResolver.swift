@@ -31,7 +31,10 @@ public struct ConfigurationResolver: Sendable {
             name: "flags",
             values: Dictionary(
                 uniqueKeysWithValues: flags.map { key, value in
-                    (AbsoluteConfigKey(key.split(separator: ".").map(String.init)), ConfigValue(.string(value), isSecret: false))
+                    (
+                        AbsoluteConfigKey(key.split(separator: ".").map(String.init)),
+                        ConfigValue(.string(value), isSecret: false)
+                    )
                 }))
         let environmentProvider = EnvironmentVariablesProvider(environmentVariables: environment)
             .prefixKeys(with: ConfigKey("stories"))
@@ -42,7 +45,8 @@ public struct ConfigurationResolver: Sendable {
                 lookup: environmentProvider.value),
         ]
         if let file {
-            layers.append(ConfigLayer(source: .file, describe: { _ in "config file \(file.path)" }, lookup: file.lookup))
+            layers.append(
+                ConfigLayer(source: .file, describe: { _ in "config file \(file.path)" }, lookup: file.lookup))
         }
 
         var settings: [ResolvedSetting] = []
@@ -82,7 +86,8 @@ struct ConfigLayer: Sendable {
     /// The value the layer holds for `key`, as text when it is text, else as the file's number
     /// or boolean; nil when the layer has no value.
     func raw(for key: AbsoluteConfigKey, spec: SettingSpec) throws(ConfigurationError) -> RawConfigValue? {
-        let types: [ConfigType] = spec.kind == .boolean ? [.string, .bool, .int, .double] : [.string, .int, .double, .bool]
+        let types: [ConfigType] =
+            spec.kind == .boolean ? [.string, .bool, .int, .double] : [.string, .int, .double, .bool]
         for type in types {
             guard let result = try? lookup(key, type) else { continue }
             guard let value = result.value else { return nil }
@@ -95,6 +100,7 @@ struct ConfigLayer: Sendable {
             }
         }
         throw .invalidValue(
-            key: spec.key, value: "a list or an object", source: source, origin: describe(spec), allowed: spec.kind.allowed)
+            key: spec.key, value: "a list or an object", source: source, origin: describe(spec),
+            allowed: spec.kind.allowed)
     }
 }
