@@ -21,6 +21,7 @@ let package = Package(
         .target(
             name: "StoryModels",
             dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            resources: [.copy("Resources/samples")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -73,3 +73,23 @@ struct PagingValueTests {
         #expect(!Page<Int>(request: request, elements: [1], nextPage: 3).isLast)
     }
 }
+
+@Suite("Picsum author ids")
+struct PicsumAuthorIDTests {
+    @Test(arguments: [
+        ("Alejandro Escamilla", "alejandro-escamilla"),
+        ("Paul Jarvis", "paul-jarvis"),
+        ("  Žan  Ó'Brien!! ", "zan-o-brien"),
+        ("Vadim Sherbakov", "vadim-sherbakov"),
+    ])
+    func namesFoldToSlugs(name: String, id: String) {
+        #expect(UserID.picsumAuthor(name) == UserID(id))
+    }
+
+    @Test func namesWithoutLatinLettersGetAStableHash() {
+        let id = UserID.picsumAuthor("山田 太郎")
+        #expect(id.rawValue.hasPrefix("author-"))
+        #expect(id == UserID.picsumAuthor("山田 太郎"))
+        #expect(id != UserID.picsumAuthor("李 小龍"))
+    }
+}

@@ -51,3 +51,46 @@ struct TrayRulesTests {
         #expect(TrayOrder.allCases.map(\.rawValue) == ["unseen-first", "source"])
     }
 }
+
+@Suite("Tray rules: properties")
+struct TrayRulesPropertyTests {
+    static func randomEntries(seed: UInt64) -> [TrayEntry] {
+        var random = SeededRandom(seed: seed)
+        return (0..<Int.random(in: 0...30, using: &random)).map { index in
+            let story = TrayRulesTests.story("u\(index)", items: Int.random(in: 1...8, using: &random))
+            let seen = story.items.indices.filter { _ in Bool.random(using: &random) }
+            return TrayEntry(story: story, progress: TrayRulesTests.progress("u\(index)", seen: seen))
+        }
+    }
+
+    @Test(arguments: 1...100)
+    func ringSeenCountAndResumeAgree(seed: Int) {
+        for entry in Self.randomEntries(seed: UInt64(seed)) {
+            let count = entry.story.items.count
+            #expect((entry.ring == .seen) == (entry.seenItems == count))
+            #expect((0..<count).contains(entry.resumeIndex))
+            if entry.ring == .unseen {
+                let prefix = entry.story.items[..<entry.resumeIndex].map(\.id)
+                #expect(entry.seenItems >= prefix.count)
+            } else {
+                #expect(entry.resumeIndex == 0)
+            }
+        }
+    }
+
+    @Test(arguments: 1...100)
+    func unseenFirstIsAStablePartition(seed: Int) {
+        let entries = Self.randomEntries(seed: UInt64(seed))
+        let ordered = TrayRules.ordered(entries, by: .unseenFirst)
+        #expect(ordered.count == entries.count)
+        #expect(Set(ordered.map(\.story.id)) == Set(entries.map(\.story.id)))
+        let firstSeen = ordered.firstIndex { $0.ring == .seen } ?? ordered.count
+        #expect(ordered[firstSeen...].allSatisfy { $0.ring == .seen })
+        #expect(
+            ordered.filter { $0.ring == .unseen }.map(\.story.id)
+                == entries.filter { $0.ring == .unseen }.map(\.story.id))
+        #expect(
+            ordered.filter { $0.ring == .seen }.map(\.story.id) == entries.filter { $0.ring == .seen }.map(\.story.id))
+        #expect(TrayRules.ordered(ordered, by: .unseenFirst) == ordered)
+    }
+}

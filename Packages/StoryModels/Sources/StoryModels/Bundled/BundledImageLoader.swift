@@ -1,0 +1,42 @@
+public import Foundation
+public import StoryInterfaces
+
+/// The mock ``ImageLoading`` for bundled content: `bundled://samples/NAME.jpg` from the
+/// package's resources, no network. Anything else is ``BundledImageError/notBundled(_:)``.
+public struct BundledImageLoader: ImageLoading {
+    /// Creates a loader.
+    public init() {}
+
+    /// The sample's bytes.
+    public func imageData(for url: URL, priority: ImagePriority) async throws -> Data {
+        guard url.scheme == BundledCatalog.scheme, url.host == "samples" else {
+            throw BundledImageError.notBundled(url)
+        }
+        let name = url.deletingPathExtension().lastPathComponent
+        guard let file = Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "samples"),
+            let data = try? Data(contentsOf: file)
+        else {
+            throw BundledImageError.missing(url)
+        }
+        return data
+    }
+
+    /// Nothing to do: the samples are on disk.
+    public func prefetch(_ urls: [URL]) async {}
+}
+
+/// Why a bundled image could not be served.
+public enum BundledImageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The URL is not a bundled sample (a video, or another scheme).
+    case notBundled(URL)
+    /// The sample is not in the resources (a broken installation).
+    case missing(URL)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .notBundled(let url): "\(url.absoluteString) is not a bundled sample image"
+        case .missing(let url): "the bundled sample \(url.absoluteString) is missing from the installation"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Reads the fields of one document entry, throwing errors that name the file, the entry
+/// and the field.
+struct EntryReader {
+    let file: String
+    let entry: String
+    var entryID: String?
+    let fields: [String: DocumentValue]
+    /// The path of this object inside the entry (`user`, `snaps[1]`), empty at the entry's top.
+    let path: String
+
+    init(file: String, entry: String, value: DocumentValue, entryID: String? = nil, path: String = "")
+        throws(StoryDocumentError)
+    {
+        self.file = file
+        self.entry = entry
+        self.entryID = entryID
+        self.path = path
+        guard case .object(let fields) = value else {
+            throw StoryDocumentError(
+                file: file, entry: entry, entryID: entryID, field: path.isEmpty ? nil : path,
+                problem: .wrongType(expected: "an object", found: value.typeName))
+        }
+        self.fields = fields
+    }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func error(_ key: String?, _ problem: StoryDocumentError.Problem) -> StoryDocumentError {
+        StoryDocumentError(
+            file: file, entry: entry, entryID: entryID, field: key.map(fieldPath) ?? (path.isEmpty ? nil : path),
+            problem: problem)
+    }
+
+    func required(_ key: String) throws(StoryDocumentError) -> DocumentValue {
+        guard let value = fields[key], value != .null else { throw error(key, .missingField) }
+        return value
+    }
+
+    func string(_ key: String) throws(StoryDocumentError) -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else {
+            throw error(key, .wrongType(expected: "a string", found: value.typeName))
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw error(key, .invalidValue(text, allowed: "a non-empty string"))
+        }
+        return text
+    }
+
+    /// An id: a string, or a whole number (documents write `"id": 1` and `"id": "1"`).
+    func id(_ key: String) throws(StoryDocumentError) -> String {
+        let value = try required(key)
+        switch value {
+        case .string(let text) where !text.isEmpty: return text
+        case .number(let number) where number.rounded() == number && abs(number) < 1e15: return String(Int64(number))
+        default: throw error(key, .wrongType(expected: "a string or a whole number", found: value.typeName))
+        }
+    }
+
+    func positiveInt(_ key: String) throws(StoryDocumentError) -> Int {
+        let value = try required(key)
+        guard case .number(let number) = value, number.rounded() == number else {
+            throw error(key, .wrongType(expected: "a whole number", found: value.typeName))
+        }
+        guard number >= 1, number <= 1_000_000 else {
+            throw error(key, .invalidValue(String(number), allowed: "a whole number from 1 to 1000000"))
+        }
+        return Int(number)
+    }
+
+    func optionalInt(_ key: String) throws(StoryDocumentError) -> Int? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e9 else {
+            throw error(key, .wrongType(expected: "a whole number", found: value.typeName))
+        }
+        return Int(number)
+    }
+
+    /// Seconds in (0, 86400].
+    func duration(_ key: String) throws(StoryDocumentError) -> Duration {
+        let value = try required(key)
+        guard case .number(let seconds) = value else {
+            throw error(key, .wrongType(expected: "a number of seconds", found: value.typeName))
+        }
+        guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw error(key, .durationOutOfRange(seconds))
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    func url(_ key: String) throws(StoryDocumentError) -> URL {
+        let text = try string(key)
+        guard let url = Self.httpURL(text) else { throw error(key, .notHTTPURL(text)) }
+        return url
+    }
+
+    func optionalURL(_ key: String) throws(StoryDocumentError) -> URL? {
+        guard let value = fields[key], value != .null else { return nil }
+        return try url(key)
+    }
+
+    func array(_ key: String) throws(StoryDocumentError) -> [DocumentValue] {
+        let value = try required(key)
+        guard case .array(let items) = value else {
+            throw error(key, .wrongType(expected: "an array", found: value.typeName))
+        }
+        return items
+    }
+
+    func object(_ key: String) throws(StoryDocumentError) -> EntryReader {
+        try EntryReader(file: file, entry: entry, value: required(key), entryID: entryID, path: fieldPath(key))
+    }
+
+    /// An absolute http or https URL with a host, or nil.
+    static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+    }
+}

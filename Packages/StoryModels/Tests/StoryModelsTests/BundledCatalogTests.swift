@@ -1,0 +1,109 @@
+import Foundation
+import StoryInterfaces
+import StoryModels
+import Testing
+
+@Suite("Bundled catalog")
+struct BundledCatalogTests {
+    let catalog = BundledCatalog(now: Date(timeIntervalSince1970: 1_800_000_000))
+
+    @Test func hasAtLeastFortyUsersWithOneToEightItems() {
+        #expect(catalog.stories.count >= 40)
+        #expect(catalog.stories.allSatisfy { (1...8).contains($0.items.count) })
+        #expect(Set(catalog.stories.map(\.user.id)).count == catalog.stories.count)
+        #expect(Set(catalog.stories.flatMap(\.items).map(\.id)).count == catalog.stories.flatMap(\.items).count)
+    }
+
+    @Test func namesCoverEmojiCJKRightToLeftAndAVeryLongName() {
+        let names = catalog.stories.map(\.user.name)
+        #expect(names.contains { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
+        #expect(names.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } })
+        #expect(names.contains { $0.unicodeScalars.contains { (0x0590...0x06FF).contains($0.value) } })
+        #expect(names.contains { $0.count > 60 })
+    }
+
+    @Test func someItemsAreVideosWithDurationsAndPosters() {
+        let videos = catalog.stories.flatMap(\.items).filter(\.media.isVideo)
+        #expect(videos.count >= 5)
+        for video in videos {
+            guard case .video(_, let duration, let poster) = video.media else { continue }
+            #expect(duration > .zero)
+            #expect(poster != nil)
+        }
+        #expect(videos.contains { $0.duration(imageDuration: .seconds(5)) == StoryItem.maximumVideoDuration })
+    }
+
+    @Test func theSameEveryRunButForAges() {
+        let other = BundledCatalog(now: Date(timeIntervalSince1970: 1_900_000_000))
+        #expect(other.stories.map { $0.items.map(\.id) } == catalog.stories.map { $0.items.map(\.id) })
+        #expect(other.stories.map { $0.items.map(\.media) } == catalog.stories.map { $0.items.map(\.media) })
+    }
+
+    @Test func everySampleAndAvatarLoadsAsAJPEG() async throws {
+        let loader = BundledImageLoader()
+        var urls = Set(catalog.stories.compactMap(\.user.avatarURL))
+        for item in catalog.stories.flatMap(\.items) {
+            switch item.media {
+            case .image(let url): urls.insert(url)
+            case .video(_, _, let poster?): urls.insert(poster)
+            case .video: break
+            }
+        }
+        urls.formUnion(catalog.photos.map(\.url))
+        #expect(urls.count == 12)
+        var total = 0
+        for url in urls {
+            let data = try await loader.imageData(for: url, priority: .high)
+            #expect(data.starts(with: [0xFF, 0xD8, 0xFF]), "\(url)")
+            total += data.count
+        }
+        #expect(total < 2 << 20)
+    }
+
+    @Test func videosAndOtherSchemesAreNotBundledImages() async {
+        let loader = BundledImageLoader()
+        let video = URL(string: "bundled://videos/x.mp4")!
+        await #expect(throws: BundledImageError.notBundled(video)) {
+            try await loader.imageData(for: video, priority: .high)
+        }
+        let missing = URL(string: "bundled://samples/nope.jpg")!
+        await #expect(throws: BundledImageError.missing(missing)) {
+            try await loader.imageData(for: missing, priority: .low)
+        }
+    }
+
+    @Test func contentPagesByLimitAndKnowsItsUsers() async throws {
+        let content = BundledStoryContent(catalog: catalog)
+        #expect(content.sourceName == "bundled")
+        var seen: [UserID] = []
+        var page = 1
+        while true {
+            let result = try await content.stories(try PageRequest(page: page, limit: 7))
+            seen += result.elements.map(\.user.id)
+            guard let next = result.nextPage else { break }
+            page = next
+        }
+        #expect(seen == catalog.stories.map(\.user.id))
+        #expect(try await content.stories(try PageRequest(page: 99, limit: 7)).elements.isEmpty)
+        #expect(try await content.story(for: "ada").user.name == "Ada Lovelace")
+        await #expect(throws: StoryContentError.unknownUser("nobody")) { try await content.story(for: "nobody") }
+    }
+
+    @Test func theGalleryListsThePhotos() async throws {
+        let gallery = BundledPhotoCatalog(catalog: catalog)
+        let first = try await gallery.photos(try PageRequest(page: 1, limit: 5))
+        #expect(first.elements.count == 5 && first.nextPage == 2)
+        #expect(try await gallery.photo(id: first.elements[0].id) == first.elements[0])
+        await #expect(throws: PhotoCatalogError.unknownPhoto("x")) { try await gallery.photo(id: "x") }
+    }
+
+    @Test func fileContentServesADocument() async throws {
+        let document = try decode(
+            DocumentWriter.usersPages((0..<5).map { StoryUser(id: UserID("\($0)"), name: "n") }, pageSize: 2))
+        let content = FileStoryContent(document: document)
+        let page = try await content.stories(try PageRequest(page: 2, limit: 3))
+        #expect(page.elements.map(\.user.id) == ["3", "4"])
+        #expect(page.isLast)
+        await #expect(throws: StoryContentError.unknownUser("9")) { try await content.story(for: "9") }
+    }
+}
