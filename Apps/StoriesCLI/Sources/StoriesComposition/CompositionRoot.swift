@@ -25,6 +25,18 @@ public struct CompositionRoot: Sendable {
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))
     }
 
+    /// The content source that `content.source` names. `auto` is the live Picsum source, and
+    /// the bundled one when Picsum cannot be reached; until the Picsum plugin is registered
+    /// (issue 8), `auto` is the bundled source.
+    public func makeContent() throws -> any StoryContentProviding {
+        let name = settings.contentSource
+        if name == "auto" {
+            let live = registry.contents.names.contains("picsum") ? "picsum" : "bundled"
+            return try registry.contents.make(live, settings: settings)
+        }
+        return try registry.contents.make(name, settings: settings)
+    }
+
     /// The seen/like store that `store.kind` names.
     public func makeStore() throws -> any SeenLikeStoring {
         try registry.stores.make(settings.storeKind, settings: settings)

@@ -1,5 +1,6 @@
 import SeenLikeStore
 import StoryInterfaces
+import StoryModels
 
 /// The documented exit statuses of PRODUCT.md §3 (the BSD sysexits values).
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -28,7 +29,7 @@ public enum ErrorReport {
         case is ConfigurationError: .configuration
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError: .ioError
-        case is StoryContentError, is PhotoCatalogError: .dataError
+        case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
         case is PageRequestError: .usage
         default: nil
         }

@@ -62,6 +62,9 @@ public struct RoleRegistry<Role>: Sendable {
 public struct PluginRegistry: Sendable {
     /// `store.kind`: where seen and liked state lives.
     public var stores = RoleRegistry<any SeenLikeStoring>(configurationKey: "store.kind")
+    /// `content.source`: where users and their stories come from (`auto` is resolved by
+    /// ``CompositionRoot/makeContent()``).
+    public var contents = RoleRegistry<any StoryContentProviding>(configurationKey: "content.source")
 
     /// An empty registry, for tests that register their own plugins.
     public init() {}
@@ -71,6 +74,8 @@ public struct PluginRegistry: Sendable {
         var registry = PluginRegistry()
         registry.stores.register(SQLiteStorePlugin.self)
         registry.stores.register(InMemoryStorePlugin.self)
+        registry.contents.register(BundledContentPlugin.self)
+        registry.contents.register(FileContentPlugin.self)
         return registry
     }
 }
