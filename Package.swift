@@ -24,10 +24,18 @@ func product(_ name: String) -> Target.Dependency { .product(name: name, package
 let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
 
 /// A package's own test folder, re-declared as a root test target.
+/// Helper executables a package's suite runs as child processes.
+let suiteHelpers: [String: [Target.Dependency]] = [
+    "SeenLikeStore": [
+        .product(name: "seenlike-writer", package: "SeenLikeStore"), .product(name: "GRDB", package: "GRDB.swift"),
+    ]
+]
+
 func packageSuite(_ name: String) -> Target {
     .testTarget(
         name: "\(name)Tests",
-        dependencies: (name == "StoryInterfaces" ? [] : [product(name)]) + [product("StoryInterfaces"), testSupport],
+        dependencies: (name == "StoryInterfaces" ? [] : [product(name)]) + [product("StoryInterfaces"), testSupport]
+            + suiteHelpers[name, default: []],
         path: "Packages/\(name)/Tests/\(name)Tests",
         swiftSettings: strict
     )
@@ -43,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -64,6 +73,12 @@ let package = Package(
         .executableTarget(
             name: "StartupHello",
             path: "Benchmarks/StartupHello",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "StoresBench",
+            dependencies: [product("SeenLikeStore"), product("StoryInterfaces")],
+            path: "Benchmarks/StoresBench",
             swiftSettings: strict
         ),
         .testTarget(

@@ -12,7 +12,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "SeenLikeStore",
     products: [
-        .library(name: "SeenLikeStore", targets: ["SeenLikeStore"])
+        .library(name: "SeenLikeStore", targets: ["SeenLikeStore"]),
+        .executable(name: "seenlike-writer", targets: ["SeenLikeStoreWriter"]),
     ],
     dependencies: [
         .package(path: "../StoryInterfaces"),
@@ -27,10 +28,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "SeenLikeStoreWriter",
+            dependencies: ["SeenLikeStore", .product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SeenLikeStoreTests",
             dependencies: [
                 "SeenLikeStore",
+                "SeenLikeStoreWriter",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],

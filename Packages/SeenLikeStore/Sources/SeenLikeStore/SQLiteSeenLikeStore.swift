@@ -14,8 +14,13 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     ///
-    /// - Parameter busyTimeout: how long a write waits for another process's lock.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SeenLikeStoreError) {
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another process's lock.
+    ///   - maximumPageCount: a cap on the file's size in pages (`PRAGMA max_page_count`);
+    ///     a write past it fails with ``SeenLikeStoreError/full(path:)``.
+    public init(path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil)
+        throws(SeenLikeStoreError)
+    {
         self.path = path
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -27,6 +32,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if let maximumPageCount { try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)") }
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -39,25 +45,26 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// Records a seen item; the first sighting's time and index are kept.
     public func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
         guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
-        try await write { db in
-            try db.execute(
+        try write { db in
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO seenItem (itemId, userId, itemIndex, seenAt) VALUES (?, ?, ?, ?)
                     ON CONFLICT(itemId) DO NOTHING
-                    """,
-                arguments: [item.rawValue, user.rawValue, index, Date().timeIntervalSince1970])
+                    """
+            ).execute(arguments: [item.rawValue, user.rawValue, index, Date().timeIntervalSince1970])
         }
     }
 
     /// Likes or unlikes an item.
     public func setLiked(_ item: StoryItemID, _ isLiked: Bool) async throws {
-        try await write { db in
+        try write { db in
             if isLiked {
-                try db.execute(
-                    sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING",
-                    arguments: [item.rawValue, Date().timeIntervalSince1970])
+                try db.cachedStatement(
+                    sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING"
+                ).execute(arguments: [item.rawValue, Date().timeIntervalSince1970])
             } else {
-                try db.execute(sql: "DELETE FROM likedItem WHERE itemId = ?", arguments: [item.rawValue])
+                try db.cachedStatement(sql: "DELETE FROM likedItem WHERE itemId = ?").execute(arguments: [item.rawValue]
+                )
             }
         }
     }
@@ -65,7 +72,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// The liked ones among `items`, in one query.
     public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         guard !items.isEmpty else { return [] }
-        let ids: [String] = try await read { db in
+        let ids: [String] = try read { db in
             try String.fetchAll(
                 db, sql: "SELECT itemId FROM likedItem WHERE itemId IN (\(Self.placeholders(items.count)))",
                 arguments: StatementArguments(items.map(\.rawValue)))
@@ -77,7 +84,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
         guard !users.isEmpty else { return result }
-        let rows = try await read { db in
+        let rows = try read { db in
             try SeenRow.fetch(
                 db, where: "userId IN (\(Self.placeholders(users.count)))",
                 arguments: StatementArguments(users.map(\.rawValue)))
@@ -88,7 +95,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Everything, sorted by id.
     public func summary() async throws -> SeenLikeSummary {
-        let (seenRows, liked) = try await read { db in
+        let (seenRows, liked) = try read { db in
             (
                 try SeenRow.fetch(db),
                 try String.fetchAll(db, sql: "SELECT itemId FROM likedItem ORDER BY itemId")
@@ -102,25 +109,47 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
             users: users.keys.sorted().compactMap { users[$0] })
     }
 
+    /// `PRAGMA integrity_check`: an empty list when the file is sound, else SQLite's findings.
+    public func integrityProblems() async throws -> [String] {
+        let lines: [String] = try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        return lines == ["ok"] ? [] : lines
+    }
+
+    /// What `stories doctor` reports about the file.
+    public func diagnostics() async throws -> SQLiteStoreDiagnostics {
+        let integrity = try await integrityProblems()
+        return try read { db in
+            SQLiteStoreDiagnostics(
+                journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
+                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                migrations: try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                integrityProblems: integrity)
+        }
+    }
+
     /// Clears seen items (and so progress), likes, or both.
     public func reset(_ scope: ResetScope) async throws {
-        try await write { db in
+        try write { db in
             if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem") }
             if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem") }
         }
     }
 
-    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
+    // Writes and reads run synchronously on the calling thread (GRDB's `DispatchQueue.sync`
+    // path). The async variants hop to GRDB's queue and back, two thread switches per call,
+    // which were three quarters of a write's cost (Scripts/bench "seen/like writes"). The
+    // calls are short; under another process's lock a write waits at most the busy timeout.
+    private func write(_ updates: (Database) throws -> Void) throws {
         do {
-            try await pool.write(updates)
+            try pool.write(updates)
         } catch {
             throw Self.storeError(error, path: path)
         }
     }
 
-    private func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    private func read<T>(_ value: (Database) throws -> T) throws -> T {
         do {
-            return try await pool.read(value)
+            return try pool.read(value)
         } catch {
             throw Self.storeError(error, path: path)
         }
@@ -173,4 +202,16 @@ extension UserProgress {
         seenItemIDs.insert(row.item)
         lastSeenIndex = max(lastSeenIndex, row.index)
     }
+}
+
+/// The state of the database file, for `stories doctor`.
+public struct SQLiteStoreDiagnostics: Hashable, Sendable {
+    /// `wal` when healthy.
+    public var journalMode: String
+    /// `PRAGMA synchronous`: 1 is NORMAL.
+    public var synchronous: Int
+    /// The applied schema migrations.
+    public var migrations: [String]
+    /// `PRAGMA integrity_check` findings; empty when sound.
+    public var integrityProblems: [String]
 }
