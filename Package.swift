@@ -81,6 +81,12 @@ let package = Package(
             path: "Benchmarks/StoresBench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "PagingBench",
+            dependencies: [product("FeedPaging"), product("StoryInterfaces")],
+            path: "Benchmarks/PagingBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CompositionTests",
             dependencies: ["StoriesComposition", testSupport] + packages.map(product),
