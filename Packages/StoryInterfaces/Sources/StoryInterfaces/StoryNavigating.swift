@@ -58,6 +58,8 @@ public enum ViewerEvent: Hashable, Sendable {
     case resumed
     /// The current item's media failed; `r` retries, → skips.
     case mediaFailed(item: StoryItemID, reason: String)
+    /// The failed media of the current item is to be loaded again (`r`).
+    case retrying(item: StoryItemID)
     /// The viewer closed.
     case closed
     /// Load this item's media ahead of time (the next item, the next user's first unseen).

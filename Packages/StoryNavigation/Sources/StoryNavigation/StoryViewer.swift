@@ -1,0 +1,257 @@
+public import StoryInterfaces
+
+/// The viewer as a value and a reducer (PRODUCT.md §2 Viewer, §3 scripted semantics):
+/// commands and clock ticks in, state and events out, no I/O and no clock of its own.
+///
+/// Time counts only while the current item's media is on screen, not paused and not failed.
+/// An item ends when its elapsed time reaches its duration; the time past the end carries
+/// over to the next item once that item's media is ready. `itemShown` is reported when an
+/// item becomes current, before its media loads; `itemSeen` when its media is shown.
+public struct StoryViewer: StoryNavigating, Hashable {
+    /// Where the current item's media is.
+    public enum MediaState: Hashable, Sendable {
+        /// Not on screen yet: the clock is stopped.
+        case loading
+        /// On screen: the clock runs (unless paused).
+        case ready
+        /// Could not be loaded: the clock is stopped until `retry` or a move.
+        case failed(reason: String)
+    }
+
+    /// The stories, in viewing order.
+    public let stories: [Story]
+    /// Durations and modes.
+    public let configuration: ViewerConfiguration
+    /// The current place, or nil once closed.
+    public private(set) var position: ViewerPosition?
+    /// Time counted on the current item, from zero to its duration.
+    public private(set) var elapsed: Duration = .zero
+    /// Time past the end of the previous item, waiting for the current media to be ready.
+    public private(set) var carriedOver: Duration = .zero
+    /// The current item's media.
+    public private(set) var media: MediaState = .loading
+    /// Whether the user stopped the clock.
+    public private(set) var isPaused = false
+    /// Items seen so far (from the store when opened, then every item whose media was shown).
+    public private(set) var seen: Set<StoryItemID>
+    /// Liked items.
+    public private(set) var liked: Set<StoryItemID>
+
+    /// Opens the viewer on `stories[userIndex]` at its first unseen item (the first item when
+    /// all are seen) and returns the opening events (`itemShown`, prefetch hints).
+    ///
+    /// Users with no items are skipped; with no items at all the viewer opens closed.
+    public static func open(
+        _ stories: [Story], at userIndex: Int, configuration: ViewerConfiguration,
+        seen: Set<StoryItemID> = [], liked: Set<StoryItemID> = []
+    ) -> (StoryViewer, [ViewerEvent]) {
+        var viewer = StoryViewer(stories: stories, configuration: configuration, seen: seen, liked: liked)
+        let start = min(max(0, userIndex), max(0, stories.count - 1))
+        guard let user = viewer.userWithItems(from: start, step: 1) ?? viewer.userWithItems(from: start, step: -1)
+        else {
+            return (viewer, [])
+        }
+        let events = viewer.move(to: ViewerPosition(userIndex: user, itemIndex: viewer.resumeIndex(of: user)))
+        return (viewer, events)
+    }
+
+    private init(stories: [Story], configuration: ViewerConfiguration, seen: Set<StoryItemID>, liked: Set<StoryItemID>)
+    {
+        self.stories = stories
+        self.configuration = configuration
+        self.seen = seen
+        self.liked = liked
+    }
+
+    /// The current story and item, if open.
+    public var current: (story: Story, item: StoryItem)? {
+        guard let position else { return nil }
+        let story = stories[position.userIndex]
+        return (story, story.items[position.itemIndex])
+    }
+
+    /// The current item's duration (its own for videos, capped at 60 s).
+    public var duration: Duration {
+        current?.item.duration(imageDuration: configuration.imageDuration) ?? .zero
+    }
+
+    /// How far the current item has run, from 0 to 1.
+    public var progress: Double {
+        let total = duration
+        guard total > .zero else { return position == nil ? 0 : 1 }
+        return min(1, max(0, elapsed / total))
+    }
+
+    /// One value per segment of the current story: 1 for past items, `progress` for the
+    /// current one, 0 for the ones to come.
+    public var segments: [Double] {
+        guard let position, let (story, _) = current else { return [] }
+        return story.items.indices.map { index in
+            index < position.itemIndex ? 1 : index == position.itemIndex ? progress : 0
+        }
+    }
+
+    /// Whether the current item is liked.
+    public var isCurrentLiked: Bool { current.map { liked.contains($0.item.id) } ?? false }
+
+    /// Applies one command; returns the events it caused, in order. A closed viewer ignores
+    /// everything.
+    public mutating func apply(_ command: ViewerCommand) -> [ViewerEvent] {
+        guard let position else { return [] }
+        switch command {
+        case .next: return advance(from: position, carrying: .zero)
+        case .previous: return back(from: position)
+        case .nextUser:
+            guard let user = userWithItems(from: position.userIndex + 1, step: 1) else { return close() }
+            return move(to: ViewerPosition(userIndex: user, itemIndex: resumeIndex(of: user)))
+        case .previousUser:
+            let user = userWithItems(from: position.userIndex - 1, step: -1) ?? position.userIndex
+            return move(
+                to: ViewerPosition(userIndex: user, itemIndex: user == position.userIndex ? 0 : resumeIndex(of: user)))
+        case .pause:
+            guard !isPaused else { return [] }
+            isPaused = true
+            return [.paused]
+        case .resume:
+            guard isPaused else { return [] }
+            isPaused = false
+            return [.resumed]
+        case .toggleLike:
+            let item = stories[position.userIndex].items[position.itemIndex].id
+            if liked.remove(item) != nil { return [.unliked(item)] }
+            liked.insert(item)
+            return [.liked(item)]
+        case .close:
+            return close()
+        case .mediaReady(let item):
+            return mediaReady(item, at: position)
+        case .mediaFailed(let item, let reason):
+            guard media == .loading, item == current?.item.id else { return [] }
+            media = .failed(reason: reason)
+            return [.mediaFailed(item: item, reason: reason)]
+        case .retry:
+            guard case .failed = media, let item = current?.item.id else { return [] }
+            media = .loading
+            return [.retrying(item: item)]
+        case .tick(let time):
+            return tick(time, at: position)
+        }
+    }
+
+    // MARK: - Moves
+
+    private mutating func mediaReady(_ item: StoryItemID, at position: ViewerPosition) -> [ViewerEvent] {
+        guard media == .loading, let (story, current) = current, current.id == item else { return [] }
+        media = .ready
+        seen.insert(item)
+        var events: [ViewerEvent] = [.itemSeen(user: story.user.id, item: item, index: position.itemIndex)]
+        let carry = carriedOver
+        carriedOver = .zero
+        // Carried time belongs to this item even if the user paused while it loaded.
+        if carry > .zero { events += count(carry, at: position) }
+        return events
+    }
+
+    private mutating func tick(_ time: Duration, at position: ViewerPosition) -> [ViewerEvent] {
+        guard media == .ready, !isPaused else { return [] }
+        return count(time, at: position)
+    }
+
+    /// Adds `time` to the current item; at its end, moves on carrying the excess.
+    private mutating func count(_ time: Duration, at position: ViewerPosition) -> [ViewerEvent] {
+        guard time > .zero else { return [] }
+        let total = duration
+        guard configuration.advancesAutomatically else {
+            elapsed = min(total, elapsed + time)
+            return []
+        }
+        let remaining = total - elapsed
+        guard time >= remaining else {
+            elapsed += time
+            return []
+        }
+        elapsed = total
+        return advance(from: position, carrying: time - remaining)
+    }
+
+    /// The next item, the next user's first unseen item, or closing after the last user.
+    private mutating func advance(from position: ViewerPosition, carrying carry: Duration) -> [ViewerEvent] {
+        let story = stories[position.userIndex]
+        if position.itemIndex + 1 < story.items.count {
+            return move(
+                to: ViewerPosition(userIndex: position.userIndex, itemIndex: position.itemIndex + 1), carrying: carry)
+        }
+        guard let user = userWithItems(from: position.userIndex + 1, step: 1) else { return close() }
+        return move(to: ViewerPosition(userIndex: user, itemIndex: resumeIndex(of: user)), carrying: carry)
+    }
+
+    /// The previous item, the previous user's last item, or the first item again.
+    private mutating func back(from position: ViewerPosition) -> [ViewerEvent] {
+        if position.itemIndex > 0 {
+            return move(to: ViewerPosition(userIndex: position.userIndex, itemIndex: position.itemIndex - 1))
+        }
+        guard let user = userWithItems(from: position.userIndex - 1, step: -1) else {
+            return move(to: position)  // the very first item: start it again
+        }
+        return move(to: ViewerPosition(userIndex: user, itemIndex: stories[user].items.count - 1))
+    }
+
+    /// Makes `target` current: a revisited item starts from zero; a user's pause ends.
+    private mutating func move(to target: ViewerPosition, carrying carry: Duration = .zero) -> [ViewerEvent] {
+        var events: [ViewerEvent] = []
+        if isPaused {
+            isPaused = false
+            events.append(.resumed)
+        }
+        if let from = position, from.userIndex != target.userIndex {
+            events.append(.userChanged(from: stories[from.userIndex].user.id, to: stories[target.userIndex].user.id))
+        }
+        position = target
+        elapsed = .zero
+        carriedOver = carry
+        media = .loading
+        let story = stories[target.userIndex]
+        let item = story.items[target.itemIndex]
+        events.append(.itemShown(user: story.user.id, item: item.id, index: target.itemIndex, count: story.items.count))
+        events += prefetchHints(for: target)
+        return events
+    }
+
+    private mutating func close() -> [ViewerEvent] {
+        position = nil
+        elapsed = .zero
+        carriedOver = .zero
+        isPaused = false
+        return [.closed]
+    }
+
+    // MARK: - Rules
+
+    /// Prefetch the next item and the next user's first unseen item.
+    private func prefetchHints(for position: ViewerPosition) -> [ViewerEvent] {
+        var hints: [ViewerEvent] = []
+        let story = stories[position.userIndex]
+        if position.itemIndex + 1 < story.items.count {
+            hints.append(.prefetch(story.items[position.itemIndex + 1].id))
+        }
+        if let user = userWithItems(from: position.userIndex + 1, step: 1) {
+            hints.append(.prefetch(stories[user].items[resumeIndex(of: user)].id))
+        }
+        return hints
+    }
+
+    /// The first unseen item of a user, else 0.
+    public func resumeIndex(of userIndex: Int) -> Int {
+        stories[userIndex].items.firstIndex { !seen.contains($0.id) } ?? 0
+    }
+
+    /// The first user from `start` in direction `step` that has items.
+    private func userWithItems(from start: Int, step: Int) -> Int? {
+        var index = start
+        while stories.indices.contains(index) {
+            if !stories[index].items.isEmpty { return index }
+            index += step
+        }
+        return nil
+    }
+}
