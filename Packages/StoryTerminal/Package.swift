@@ -18,9 +18,15 @@ let package = Package(
         .package(path: "../StoryInterfaces")
     ],
     targets: [
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(
+            name: "CImageCodecs",
+            dependencies: ["CLibJPEG", "CLibPNG"]
+        ),
         .target(
             name: "StoryTerminal",
-            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            dependencies: ["CImageCodecs", .product(name: "StoryInterfaces", package: "StoryInterfaces")],
             swiftSettings: strict
         ),
         .testTarget(

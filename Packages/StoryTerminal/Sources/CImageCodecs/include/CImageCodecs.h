@@ -1,0 +1,37 @@
+// A small C shim over libjpeg-turbo and libpng: their errors longjmp back here and come out
+// as a return code and a message, so a corrupt file can never end the process.
+#ifndef CIMAGECODECS_H
+#define CIMAGECODECS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Reads a JPEG header. Returns 0 and fills width, height and progressive, or returns -1
+/// with a message in err.
+int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *height, int *progressive,
+                   char *err, size_t err_len);
+
+/// Decodes a JPEG to RGB888 at scale scale_num/8 (1...8), done by libjpeg-turbo's scaled IDCT.
+/// On success returns 0 and a malloc'd buffer of out_width*out_height*3 bytes (free with
+/// cimg_free); on failure returns -1 with a message in err.
+int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+                     int *out_width, int *out_height, char *err, size_t err_len);
+
+/// Reads a PNG header. Returns 0 and fills width and height, or -1 with a message in err.
+int cimg_png_info(const unsigned char *data, size_t size, int *width, int *height, char *err, size_t err_len);
+
+/// Decodes a PNG to RGB888 (alpha composited over black). Same contract as cimg_jpeg_decode.
+int cimg_png_decode(const unsigned char *data, size_t size, unsigned char **out, int *out_width,
+                    int *out_height, char *err, size_t err_len);
+
+/// Frees a buffer returned by a decode function.
+void cimg_free(unsigned char *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

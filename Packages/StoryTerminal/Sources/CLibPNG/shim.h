@@ -1,0 +1,2 @@
+// libpng (Debian: libpng-dev), as a system library target.
+#include <png.h>

@@ -1,0 +1,92 @@
+import CImageCodecs
+public import Foundation
+
+/// Why an image could not be decoded. None of these ends the process; the CLI exits 65.
+public enum ImageDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are no image format at all.
+    case notAnImage
+    /// A format this build shows as a placeholder (GIF, WebP, video).
+    case unsupported(ImageFormat)
+    /// Larger than the limits on untrusted input (pixels or bytes).
+    case tooLarge(String)
+    /// The decoder refused the data.
+    case corrupt(format: ImageFormat, detail: String)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .notAnImage: "not an image: the data is not JPEG, PNG, GIF or WebP"
+        case .unsupported(let format): "\(format.rawValue) images are not supported; only JPEG and PNG are drawn"
+        case .tooLarge(let detail): "the image is too large: \(detail)"
+        case .corrupt(let format, let detail): "the \(format.rawValue) data is damaged: \(detail)"
+        }
+    }
+}
+
+/// Decodes JPEG (libjpeg-turbo, scaled in the decoder) and PNG (libpng) to ``RGBImage``.
+public enum ImageDecoder {
+    /// Bodies larger than this are refused (PRODUCT.md §5: 25 MiB).
+    public static let maximumBytes = 25 << 20
+    /// Images with more pixels than this are refused before decoding (50 MP).
+    public static let maximumPixels = 50_000_000
+
+    /// The image's pixel size from its header, without decoding.
+    public static func size(of data: Data) throws(ImageDecodeError) -> (width: Int, height: Int, format: ImageFormat) {
+        guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
+        guard format.isDecodable else { throw .unsupported(format) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var progressive: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            let bytes = raw.bindMemory(to: UInt8.self).baseAddress
+            return format == .jpeg
+                ? cimg_jpeg_info(bytes, raw.count, &width, &height, &progressive, &message, message.count)
+                : cimg_png_info(bytes, raw.count, &width, &height, &message, message.count)
+        }
+        guard status == 0 else { throw .corrupt(format: format, detail: Self.text(message)) }
+        return (Int(width), Int(height), format)
+    }
+
+    /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
+    /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
+    /// are decoded whole). Pass 0 for the full size.
+    public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0) throws(ImageDecodeError) -> RGBImage {
+        guard data.count <= maximumBytes else { throw .tooLarge("\(data.count) bytes; the limit is \(maximumBytes)") }
+        let (width, height, format) = try size(of: data)
+        guard width > 0, height > 0, width * height <= maximumPixels else {
+            throw .tooLarge("\(width)×\(height) pixels; the limit is \(maximumPixels / 1_000_000) megapixels")
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var outWidth: Int32 = 0
+        var outHeight: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let scale = format == .jpeg ? scaleNumerator(width: width, height: height, covering: minimumWidth, minimumHeight) : 8
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            let bytes = raw.bindMemory(to: UInt8.self).baseAddress
+            return format == .jpeg
+                ? cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &outWidth, &outHeight, &message, message.count)
+                : cimg_png_decode(bytes, raw.count, &output, &outWidth, &outHeight, &message, message.count)
+        }
+        guard status == 0, let output else { throw .corrupt(format: format, detail: Self.text(message)) }
+        defer { cimg_free(output) }
+        let count = Int(outWidth) * Int(outHeight) * 3
+        return RGBImage(width: Int(outWidth), height: Int(outHeight), pixels: Array(UnsafeBufferPointer(start: output, count: count)))
+    }
+
+    /// The smallest M (1...8) such that the image scaled by M/8 still covers the target.
+    static func scaleNumerator(width: Int, height: Int, covering targetWidth: Int, _ targetHeight: Int) -> Int {
+        for numerator in 1...8 {
+            let scaledWidth = (width * numerator + 7) / 8
+            let scaledHeight = (height * numerator + 7) / 8
+            if scaledWidth >= targetWidth, scaledHeight >= targetHeight { return numerator }
+        }
+        return 8
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.isEmpty ? "unknown error" : text
+    }
+}

@@ -1,0 +1,135 @@
+/// A key or a click, decoded from the terminal's input bytes.
+public enum InputEvent: Hashable, Sendable {
+    /// A printable character (letters, digits, `?`, `[`, `]`, space).
+    case character(Character)
+    /// An arrow key, with Shift or not.
+    case arrow(Arrow, shift: Bool)
+    /// Enter.
+    case enter
+    /// Esc pressed on its own.
+    case escape
+    /// Backspace.
+    case backspace
+    /// Ctrl-C (in raw mode the terminal does not turn it into SIGINT).
+    case interrupt
+    /// A mouse button pressed or released at a 0-based cell (SGR 1006 reports).
+    case mouse(button: Int, x: Int, y: Int, pressed: Bool)
+
+    /// The four arrows.
+    public enum Arrow: Hashable, Sendable {
+        /// ↑
+        case up
+        /// ↓
+        case down
+        /// →
+        case right
+        /// ←
+        case left
+    }
+}
+
+/// Turns raw input bytes into ``InputEvent``s. Escape sequences may arrive split across
+/// reads: incomplete ones wait for more bytes, and a lone ESC becomes ``InputEvent/escape``
+/// on ``flush()`` (called when no byte followed it within a short time). Unknown sequences
+/// are dropped whole; nothing in the input can make the decoder fail.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    /// The longest escape sequence kept waiting; longer garbage is dropped.
+    static let maximumSequence = 32
+
+    /// An empty decoder.
+    public init() {}
+
+    /// Decodes `bytes` (after any pending ones).
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [InputEvent] {
+        pending += bytes
+        var events: [InputEvent] = []
+        var index = 0
+        while index < pending.count {
+            let (event, used) = decode(at: index)
+            if used == 0 { break }  // incomplete: wait for more
+            if let event { events.append(event) }
+            index += used
+        }
+        pending.removeFirst(index)
+        return events
+    }
+
+    /// Ends a wait: a pending lone ESC is the Esc key; other partial sequences are dropped.
+    public mutating func flush() -> [InputEvent] {
+        defer { pending.removeAll() }
+        return pending == [0x1B] ? [.escape] : []
+    }
+
+    /// Whether bytes are waiting for the rest of a sequence.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// One event at `index`: (event or nil to skip, bytes used; 0 = incomplete).
+    private func decode(at index: Int) -> (InputEvent?, Int) {
+        let byte = pending[index]
+        switch byte {
+        case 0x1B:
+            return decodeEscape(at: index)
+        case 0x03:
+            return (.interrupt, 1)
+        case 0x0D, 0x0A:
+            return (.enter, 1)
+        case 0x7F, 0x08:
+            return (.backspace, 1)
+        case 0x20...0x7E:
+            return (.character(Character(Unicode.Scalar(byte))), 1)
+        case 0xC0...0xF7:
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            guard index + length <= pending.count else { return (nil, 0) }
+            let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
+            guard let character = text.first, text.count == 1, !text.unicodeScalars.contains("\u{FFFD}") else {
+                return (nil, 1)
+            }
+            return (.character(character), length)
+        default:
+            return (nil, 1)  // other control bytes and stray continuation bytes
+        }
+    }
+
+    private func decodeEscape(at index: Int) -> (InputEvent?, Int) {
+        guard index + 1 < pending.count else { return (nil, 0) }
+        let next = pending[index + 1]
+        if next == 0x1B { return (.escape, 1) }  // ESC ESC: the first was a lone Esc
+        guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
+            return (.escape, 1)  // ESC then a key: Esc, and the key decodes next
+        }
+        // CSI / SS3: parameters and intermediates, then a final byte 0x40...0x7E.
+        var end = index + 2
+        while end < pending.count {
+            let byte = pending[end]
+            if (0x40...0x7E).contains(byte), !(next == UInt8(ascii: "[") && byte == UInt8(ascii: "[") && end == index + 2) {
+                break
+            }
+            guard end - index < Self.maximumSequence else { return (nil, end - index) }
+            guard (0x20...0x3F).contains(byte) || byte == UInt8(ascii: "[") else { return (nil, end - index) }
+            end += 1
+        }
+        guard end < pending.count else {
+            return end - index >= Self.maximumSequence ? (nil, end - index) : (nil, 0)
+        }
+        let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+        let final = Character(Unicode.Scalar(pending[end]))
+        return (event(parameters: parameters, final: final), end - index + 1)
+    }
+
+    private func event(parameters: String, final: Character) -> InputEvent? {
+        if parameters.hasPrefix("<"), final == "M" || final == "m" {
+            let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+            guard fields.count == 3, fields[1] >= 1, fields[2] >= 1 else { return nil }
+            return .mouse(button: fields[0], x: fields[1] - 1, y: fields[2] - 1, pressed: final == "M")
+        }
+        let shift = parameters.hasSuffix(";2")
+        switch final {
+        case "A": return .arrow(.up, shift: shift)
+        case "B": return .arrow(.down, shift: shift)
+        case "C": return .arrow(.right, shift: shift)
+        case "D": return .arrow(.left, shift: shift)
+        default: return nil
+        }
+    }
+}

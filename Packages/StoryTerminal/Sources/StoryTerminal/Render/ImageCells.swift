@@ -1,0 +1,58 @@
+/// Draws images into cells with half blocks: each cell shows two pixels, the upper as the
+/// foreground of `▀` and the lower as its background; letterboxed with the aspect kept.
+public enum ImageCells {
+    /// Luminance ramp for `ColorMode.none` (NO_COLOR): darkest to brightest.
+    static let ramp = Array(" .:-=+*#%@")
+
+    /// The pixel size an image of `width × height` takes inside `columns × rows` cells
+    /// (2 pixels per row), aspect kept.
+    public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int) -> (width: Int, height: Int) {
+        guard width > 0, height > 0, columns > 0, rows > 0 else { return (0, 0) }
+        let scale = min(Double(columns) / Double(width), Double(rows * 2) / Double(height))
+        return (max(1, min(columns, Int((Double(width) * scale).rounded()))), max(1, min(rows * 2, Int((Double(height) * scale).rounded()))))
+    }
+
+    /// Draws `image` centred in the rectangle, letterboxed (the bars keep `background`).
+    public static func draw(
+        _ image: RGBImage, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int,
+        depth: ColorMode, background: RGB? = nil
+    ) {
+        let fitted = fittedSize(width: image.width, height: image.height, columns: columns, rows: rows)
+        guard fitted.width > 0 else { return }
+        let scaled = image.resampled(width: fitted.width, height: fitted.height)
+        let left = (columns - fitted.width) / 2
+        let top = (rows * 2 - fitted.height) / 2  // in pixels
+        buffer.fill(x: x, y: y, width: columns, height: rows, with: Cell(" ", style: CellStyle(background: background)))
+        for row in 0..<rows {
+            let upperY = row * 2 - top
+            let lowerY = upperY + 1
+            let upperInside = upperY >= 0 && upperY < fitted.height
+            let lowerInside = lowerY >= 0 && lowerY < fitted.height
+            guard upperInside || lowerInside else { continue }
+            for column in 0..<fitted.width {
+                let upper = upperInside ? scaled.pixel(column, upperY) : background
+                let lower = lowerInside ? scaled.pixel(column, lowerY) : background
+                buffer[x + left + column, y + row] = cell(upper: upper, lower: lower, depth: depth)
+            }
+        }
+    }
+
+    static func cell(upper: RGB?, lower: RGB?, depth: ColorMode) -> Cell {
+        if depth == .none {
+            let levels = [upper, lower].compactMap { $0?.luminance }
+            let average = levels.isEmpty ? 0 : levels.reduce(0, +) / levels.count
+            return Cell(String(ramp[min(ramp.count - 1, average * ramp.count / 256)]))
+        }
+        if upper == lower { return Cell(" ", style: CellStyle(background: upper)) }
+        return Cell("▀", style: CellStyle(foreground: upper, background: lower))
+    }
+
+    /// A box naming an image that cannot be drawn ("GIF image", "video").
+    public static func placeholder(_ label: String, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int) {
+        let gray = CellStyle(foreground: RGB(200, 200, 200), background: RGB(40, 40, 40))
+        buffer.fill(x: x, y: y, width: columns, height: rows, with: Cell(" ", style: gray))
+        let text = TerminalText.truncate(TerminalText.sanitize(label), toWidth: max(1, columns - 2))
+        let textWidth = TerminalText.width(of: text)
+        buffer.put(text, x: x + max(0, (columns - textWidth) / 2), y: y + rows / 2, style: gray, maxWidth: columns)
+    }
+}

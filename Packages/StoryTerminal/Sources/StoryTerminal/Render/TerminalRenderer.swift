@@ -1,0 +1,82 @@
+/// Turns cell buffers into bytes for the terminal: a whole frame, or only the cells that
+/// changed since the previous one — one buffer, written with one write.
+public struct TerminalRenderer: Sendable {
+    /// The colour depth to write in (`.auto` is treated as truecolor).
+    public var depth: ColorMode
+
+    /// A renderer for `depth`.
+    public init(depth: ColorMode) {
+        self.depth = depth
+    }
+
+    /// Every row of `buffer` as lines (reset and newline at each end): for `stories render`
+    /// and other output that is not a full-screen frame.
+    public func lines(_ buffer: CellBuffer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(buffer.width * buffer.height * 20)
+        for y in 0..<buffer.height {
+            var current: CellStyle? = nil
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                if cell.isContinuation { continue }
+                if cell.style != current {
+                    appendStyle(cell.style, to: &out)
+                    current = cell.style
+                }
+                out += Array(cell.text.utf8)
+            }
+            out += Array("\u{1B}[0m\n".utf8)
+        }
+        return out
+    }
+
+    /// The bytes that turn a screen showing `old` into `new` (the whole frame when `old` is nil
+    /// or of another size): cursor moves, style changes and the changed cells only.
+    public func diff(from old: CellBuffer?, to new: CellBuffer) -> [UInt8] {
+        let full = old == nil || old!.width != new.width || old!.height != new.height
+        var out: [UInt8] = []
+        if full { out += Array("\u{1B}[0m\u{1B}[2J".utf8) }
+        var current: CellStyle? = nil
+        var cursor: (x: Int, y: Int)? = nil
+        for y in 0..<new.height {
+            for x in 0..<new.width {
+                let cell = new[x, y]
+                guard !cell.isContinuation else { continue }
+                let changed = full || old![x, y] != cell || (x + 1 < new.width && old![x + 1, y] != new[x + 1, y])
+                guard changed else { continue }
+                if cursor == nil || cursor! != (x, y) {
+                    out += Array("\u{1B}[".utf8)
+                    ColorCode.appendNumber(y + 1, to: &out)
+                    out.append(UInt8(ascii: ";"))
+                    ColorCode.appendNumber(x + 1, to: &out)
+                    out.append(UInt8(ascii: "H"))
+                }
+                if cell.style != current {
+                    appendStyle(cell.style, to: &out)
+                    current = cell.style
+                }
+                out += Array(cell.text.utf8)
+                cursor = (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y)
+            }
+        }
+        if current != nil { out += Array("\u{1B}[0m".utf8) }
+        return out
+    }
+
+    /// `ESC[0;…m` for a style in this depth.
+    func appendStyle(_ style: CellStyle, to out: inout [UInt8]) {
+        out += Array("\u{1B}[0".utf8)
+        if style.bold { out += Array(";1".utf8) }
+        if depth != .none {
+            if let foreground = style.foreground {
+                out.append(UInt8(ascii: ";"))
+                ColorCode.append(foreground, background: false, depth: depth, to: &out)
+            }
+            if let background = style.background {
+                out.append(UInt8(ascii: ";"))
+                ColorCode.append(background, background: true, depth: depth, to: &out)
+            }
+        }
+        out.append(UInt8(ascii: "m"))
+    }
+}

@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+@preconcurrency import Dispatch
+
+/// The full-screen terminal: raw mode, the alternate screen, a hidden cursor and mouse
+/// reports while it runs, all given back on every way out — ``restore()`` (quit, errors,
+/// `defer`), SIGTERM, SIGHUP, SIGINT, SIGQUIT, and crashes (SIGABRT, SIGILL, SIGTRAP,
+/// SIGSEGV, SIGBUS: restored, then the signal's default action, so a crash still reports).
+public final class TerminalSession: @unchecked Sendable {
+    /// The bytes that leave the full-screen mode: mouse off, cursor on, main screen, plain style.
+    public static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
+    /// The bytes that enter it: alternate screen, cursor off, clear, mouse clicks in SGR form.
+    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H\u{1B}[?1000h\u{1B}[?1006h"
+
+    /// The terminal's file descriptor.
+    public let fileDescriptor: Int32
+    private let lock = NSLockish()
+    private var restored = false
+
+    /// Whether `fd` is a terminal.
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// Takes over the terminal on `fd`: saves its mode, enters raw mode and the alternate
+    /// screen, and installs the signal handlers that give it back.
+    public init(fileDescriptor fd: Int32) throws(TerminalError) {
+        guard isatty(fd) == 1 else { throw .notATerminal }
+        var original = termios()
+        guard tcgetattr(fd, &original) == 0 else { throw .cannotControl(errno: errno) }
+        var raw = original
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" → "\r\n" for any stray line
+        guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .cannotControl(errno: errno) }
+        fileDescriptor = fd
+        SavedTerminal.save(fd: fd, mode: original)
+        SavedTerminal.installHandlers()
+        write(Array(Self.enterSequence.utf8))
+    }
+
+    deinit { restore() }
+
+    /// Gives the terminal back as it was; safe to call more than once.
+    public func restore() {
+        let first = lock.withLock { () -> Bool in
+            defer { restored = true }
+            return !restored
+        }
+        guard first else { return }
+        SavedTerminal.restoreNow()
+    }
+
+    /// The terminal's size in cells (80×24 if it cannot be read).
+    public var size: (columns: Int, rows: Int) { Self.size(of: fileDescriptor) }
+
+    /// The size of the terminal on `fd`, or nil when it is not a terminal.
+    public static func size(of fd: Int32) -> (columns: Int, rows: Int) {
+        var window = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Writes all of `bytes` (one frame: one call).
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = posixWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// The terminal's new size after each SIGWINCH, until the stream is dropped.
+    public func resizes() -> AsyncStream<(columns: Int, rows: Int)> {
+        let fd = fileDescriptor
+        return AsyncStream { continuation in
+            signal(SIGWINCH, SIG_IGN)
+            let source = SignalSource(DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global()))
+            source.source.setEventHandler { continuation.yield(Self.size(of: fd)) }
+            source.source.resume()
+            continuation.onTermination = { _ in source.source.cancel() }
+        }
+    }
+}
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Standard input or output is not a terminal.
+    case notATerminal
+    /// `tcgetattr`/`tcsetattr` failed.
+    case cannotControl(errno: Int32)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .notATerminal: "not a terminal: the interactive screens need one (use a subcommand with --json instead)"
+        case .cannotControl(let code): "cannot set the terminal's mode (errno \(code))"
+        }
+    }
+}
+
+/// The saved mode, kept in plain globals so that a signal handler can restore it with
+/// async-signal-safe calls only (tcsetattr, write, signal, raise).
+private enum SavedTerminal {
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var mode = termios()
+    nonisolated(unsafe) static var active = false
+    static let leave: [UInt8] = Array(TerminalSession.leaveSequence.utf8)
+    static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS]
+
+    static func save(fd newFD: Int32, mode newMode: termios) {
+        _ = leave.count  // initialise the global before any handler can run
+        fd = newFD
+        mode = newMode
+        active = true
+    }
+
+    static func installHandlers() {
+        for number in signals {
+            signal(number) { received in
+                SavedTerminal.restoreNow()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    static func restoreNow() {
+        guard active else { return }
+        active = false
+        leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
+        _ = tcsetattr(fd, TCSAFLUSH, &mode)
+        for number in signals { signal(number, SIG_DFL) }
+    }
+}
+
+/// A tiny mutex (Foundation-free, so the terminal layer loads nothing it does not need).
+private final class NSLockish: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+/// A dispatch signal source handed to the stream's termination handler.
+private final class SignalSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+    init(_ source: any DispatchSourceSignal) { self.source = source }
+}
+
+/// write(2), reachable from inside types that have a `write` of their own.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}

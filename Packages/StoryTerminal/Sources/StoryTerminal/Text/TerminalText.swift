@@ -1,0 +1,70 @@
+/// Text for the terminal: untrusted text made safe, and display widths that keep the layout
+/// with emoji, CJK and combining marks.
+public enum TerminalText {
+    /// `text` with nothing that could control the terminal: C0 and C1 control characters
+    /// (ESC and so every escape sequence among them) and DEL are removed, tabs and line
+    /// breaks become spaces, and bidirectional overrides and isolates (which reorder the
+    /// rest of the line) are removed. Printable text, emoji and right-to-left letters stay.
+    public static func sanitize(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                scalars.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            case 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F:
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Columns a character takes: 2 for wide (CJK, fullwidth, emoji presentation), 0 for a
+    /// lone combining mark or a zero-width character, else 1.
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
+        if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .control, .format: return 0
+        default: break
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// Columns a string takes.
+    public static func width(of text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// `text` cut to at most `columns`, ending in `…` when cut; never splits a character.
+    public static func truncate(_ text: String, toWidth columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard width(of: text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > columns - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+            0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}
