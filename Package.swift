@@ -28,7 +28,13 @@ let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport"
 let suiteHelpers: [String: [Target.Dependency]] = [
     "SeenLikeStore": [
         .product(name: "seenlike-writer", package: "SeenLikeStore"), .product(name: "GRDB", package: "GRDB.swift"),
-    ]
+    ],
+    "StoryTerminal": [.product(name: "terminal-probe", package: "StoryTerminal")],
+]
+
+/// Resources a package's suite reads.
+let suiteResources: [String: [Resource]] = [
+    "StoryTerminal": [.copy("Fixtures")]
 ]
 
 func packageSuite(_ name: String) -> Target {
@@ -37,6 +43,7 @@ func packageSuite(_ name: String) -> Target {
         dependencies: (name == "StoryInterfaces" ? [] : [product(name)]) + [product("StoryInterfaces"), testSupport]
             + suiteHelpers[name, default: []],
         path: "Packages/\(name)/Tests/\(name)Tests",
+        resources: suiteResources[name],
         swiftSettings: strict
     )
 }

@@ -12,7 +12,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "StoryTerminal",
     products: [
-        .library(name: "StoryTerminal", targets: ["StoryTerminal"])
+        .library(name: "StoryTerminal", targets: ["StoryTerminal"]),
+        .executable(name: "terminal-probe", targets: ["TerminalProbe"]),
     ],
     dependencies: [
         .package(path: "../StoryInterfaces")
@@ -29,13 +30,16 @@ let package = Package(
             dependencies: ["CImageCodecs", .product(name: "StoryInterfaces", package: "StoryInterfaces")],
             swiftSettings: strict
         ),
+        .executableTarget(name: "TerminalProbe", dependencies: ["StoryTerminal"], swiftSettings: strict),
         .testTarget(
             name: "StoryTerminalTests",
             dependencies: [
                 "StoryTerminal",
+                "TerminalProbe",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
     ]

@@ -51,7 +51,9 @@ public enum ImageDecoder {
     /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
     /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
     /// are decoded whole). Pass 0 for the full size.
-    public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0) throws(ImageDecodeError) -> RGBImage {
+    public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0)
+        throws(ImageDecodeError) -> RGBImage
+    {
         guard data.count <= maximumBytes else { throw .tooLarge("\(data.count) bytes; the limit is \(maximumBytes)") }
         let (width, height, format) = try size(of: data)
         guard width > 0, height > 0, width * height <= maximumPixels else {
@@ -61,21 +63,26 @@ public enum ImageDecoder {
         var outWidth: Int32 = 0
         var outHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let scale = format == .jpeg ? scaleNumerator(width: width, height: height, covering: minimumWidth, minimumHeight) : 8
+        let scale =
+            format == .jpeg ? scaleNumerator(width: width, height: height, covering: minimumWidth, minimumHeight) : 8
         let status = data.withUnsafeBytes { raw -> Int32 in
             let bytes = raw.bindMemory(to: UInt8.self).baseAddress
             return format == .jpeg
-                ? cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &outWidth, &outHeight, &message, message.count)
+                ? cimg_jpeg_decode(
+                    bytes, raw.count, Int32(scale), &output, &outWidth, &outHeight, &message, message.count)
                 : cimg_png_decode(bytes, raw.count, &output, &outWidth, &outHeight, &message, message.count)
         }
         guard status == 0, let output else { throw .corrupt(format: format, detail: Self.text(message)) }
         defer { cimg_free(output) }
         let count = Int(outWidth) * Int(outHeight) * 3
-        return RGBImage(width: Int(outWidth), height: Int(outHeight), pixels: Array(UnsafeBufferPointer(start: output, count: count)))
+        return RGBImage(
+            width: Int(outWidth), height: Int(outHeight),
+            pixels: Array(UnsafeBufferPointer(start: output, count: count)))
     }
 
     /// The smallest M (1...8) such that the image scaled by M/8 still covers the target.
     static func scaleNumerator(width: Int, height: Int, covering targetWidth: Int, _ targetHeight: Int) -> Int {
+        guard targetWidth > 0 || targetHeight > 0 else { return 8 }  // no target: full size
         for numerator in 1...8 {
             let scaledWidth = (width * numerator + 7) / 8
             let scaledHeight = (height * numerator + 7) / 8

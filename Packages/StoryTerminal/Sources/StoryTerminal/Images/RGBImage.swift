@@ -25,7 +25,9 @@ public struct RGBImage: Hashable, Sendable {
     /// area it covers): no aliasing when shrinking, nearest neighbour when growing.
     public func resampled(width newWidth: Int, height newHeight: Int) -> RGBImage {
         guard newWidth > 0, newHeight > 0, width > 0, height > 0 else {
-            return RGBImage(width: max(0, newWidth), height: max(0, newHeight), pixels: Array(repeating: 0, count: max(0, newWidth) * max(0, newHeight) * 3))
+            return RGBImage(
+                width: max(0, newWidth), height: max(0, newHeight),
+                pixels: Array(repeating: 0, count: max(0, newWidth) * max(0, newHeight) * 3))
         }
         if newWidth == width, newHeight == height { return self }
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)

@@ -102,7 +102,9 @@ public struct InputDecoder: Sendable {
         var end = index + 2
         while end < pending.count {
             let byte = pending[end]
-            if (0x40...0x7E).contains(byte), !(next == UInt8(ascii: "[") && byte == UInt8(ascii: "[") && end == index + 2) {
+            if (0x40...0x7E).contains(byte),
+                !(next == UInt8(ascii: "[") && byte == UInt8(ascii: "[") && end == index + 2)
+            {
                 break
             }
             guard end - index < Self.maximumSequence else { return (nil, end - index) }

@@ -1,5 +1,3 @@
-
-
 /// The tray's avatars: the picture cropped to a circle inside a ring — Instagram's gradient
 /// (orange → pink → purple, clockwise from the bottom left) while anything is unseen, gray
 /// once everything is seen.
@@ -12,7 +10,9 @@ public enum AvatarCells {
         case seen
     }
 
-    static let gradient = [RGB(254, 218, 117), RGB(250, 126, 30), RGB(214, 41, 118), RGB(150, 47, 191), RGB(79, 91, 213)]
+    static let gradient = [
+        RGB(254, 218, 117), RGB(250, 126, 30), RGB(214, 41, 118), RGB(150, 47, 191), RGB(79, 91, 213),
+    ]
     static let gray = RGB(120, 120, 120)
 
     /// Draws `image` (nil: a blank face) as a circular avatar of `columns × rows` cells.
@@ -75,7 +75,9 @@ public enum AvatarCells {
         let fraction = scaled - Double(index)
         let a = gradient[index]
         let b = gradient[index + 1]
-        func mix(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8((Double(p) * (1 - fraction) + Double(q) * fraction).rounded()) }
+        func mix(_ p: UInt8, _ q: UInt8) -> UInt8 {
+            UInt8((Double(p) * (1 - fraction) + Double(q) * fraction).rounded())
+        }
         return RGB(mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b))
     }
 }

@@ -9,7 +9,10 @@ public enum ImageCells {
     public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int) -> (width: Int, height: Int) {
         guard width > 0, height > 0, columns > 0, rows > 0 else { return (0, 0) }
         let scale = min(Double(columns) / Double(width), Double(rows * 2) / Double(height))
-        return (max(1, min(columns, Int((Double(width) * scale).rounded()))), max(1, min(rows * 2, Int((Double(height) * scale).rounded()))))
+        return (
+            max(1, min(columns, Int((Double(width) * scale).rounded()))),
+            max(1, min(rows * 2, Int((Double(height) * scale).rounded())))
+        )
     }
 
     /// Draws `image` centred in the rectangle, letterboxed (the bars keep `background`).
@@ -48,7 +51,9 @@ public enum ImageCells {
     }
 
     /// A box naming an image that cannot be drawn ("GIF image", "video").
-    public static func placeholder(_ label: String, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int) {
+    public static func placeholder(
+        _ label: String, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int
+    ) {
         let gray = CellStyle(foreground: RGB(200, 200, 200), background: RGB(40, 40, 40))
         buffer.fill(x: x, y: y, width: columns, height: rows, with: Cell(" ", style: gray))
         let text = TerminalText.truncate(TerminalText.sanitize(label), toWidth: max(1, columns - 2))

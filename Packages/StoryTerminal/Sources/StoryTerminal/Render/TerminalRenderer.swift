@@ -42,7 +42,9 @@ public struct TerminalRenderer: Sendable {
             for x in 0..<new.width {
                 let cell = new[x, y]
                 guard !cell.isContinuation else { continue }
-                let changed = full || old![x, y] != cell || (x + 1 < new.width && old![x + 1, y] != new[x + 1, y])
+                // A wide character is rewritten when either of its halves changed.
+                let isWide = x + 1 < new.width && new[x + 1, y].isContinuation
+                let changed = full || old![x, y] != cell || (isWide && old![x + 1, y] != new[x + 1, y])
                 guard changed else { continue }
                 if cursor == nil || cursor! != (x, y) {
                     out += Array("\u{1B}[".utf8)

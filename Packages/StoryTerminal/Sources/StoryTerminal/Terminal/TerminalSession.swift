@@ -1,9 +1,10 @@
+@preconcurrency import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-@preconcurrency import Dispatch
 
 /// The full-screen terminal: raw mode, the alternate screen, a hidden cursor and mouse
 /// reports while it runs, all given back on every way out — ``restore()`` (quit, errors,
@@ -122,6 +123,12 @@ private enum SavedTerminal {
     }
 
     static func installHandlers() {
+        // A parent may have spawned us with these signals blocked (a dispatch worker's mask
+        // is inherited through posix_spawn); unblock them here, or SIGTERM would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             signal(number) { received in
                 SavedTerminal.restoreNow()
@@ -135,7 +142,7 @@ private enum SavedTerminal {
         guard active else { return }
         active = false
         leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
-        _ = tcsetattr(fd, TCSAFLUSH, &mode)
+        _ = tcsetattr(fd, TCSANOW, &mode)  // not TCSAFLUSH: it waits for output to drain, which may never happen
         for number in signals { signal(number, SIG_DFL) }
     }
 }

@@ -1,0 +1,125 @@
+import StoryTerminal
+import Testing
+
+@Suite("Terminal text")
+struct TextTests {
+    static let hostile: [String] = [
+        "\u{1B}[2J\u{1B}[H evil", "name\u{1B}]0;pwned\u{07}", "\u{1B}P1;2|hidden\u{1B}\\", "bell\u{07}\u{07}",
+        "\u{9B}31m C1 CSI", "\u{90}dcs\u{9C}", "back\u{08}\u{08}space", "null\u{0}byte", "del\u{7F}",
+        "rtl\u{202E}gnp.exe", "isolate\u{2066}x\u{2069}", "line\nbreak\r\nand\ttab", "\u{1B}[?1049l leave screen",
+        "\u{1B}[6n query", "\u{1B}]52;c;cGFzdGU=\u{07} clipboard", "\u{1B}[38;2;255;0;0mred",
+    ]
+
+    @Test(arguments: hostile)
+    func hostileStringsCarryNoControlCharacters(text: String) {
+        let clean = TerminalText.sanitize(text)
+        for scalar in clean.unicodeScalars {
+            #expect(!(0x00...0x1F).contains(scalar.value) && !(0x7F...0x9F).contains(scalar.value), "\(scalar.value)")
+            #expect(!(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value))
+        }
+    }
+
+    @Test func printableTextEmojiAndRightToLeftLettersStay() {
+        for text in ["Paul Jarvis", "Luna 🌙", "山田 花子", "نور الهدى", "Zoë Ångström", "e\u{301}"] {
+            #expect(TerminalText.sanitize(text) == text)
+        }
+        #expect(TerminalText.sanitize("a\tb\nc") == "a b c")
+    }
+
+    @Test(arguments: [
+        ("abc", 3), ("山田", 4), ("🌙", 2), ("Luna 🌙", 7), ("e\u{301}", 1), ("👍🏽", 2), ("❤️", 2), ("한국어", 6),
+        ("ＡＢ", 4), ("\u{200B}", 0), ("🏳️‍🌈", 2),
+    ])
+    func displayWidths(text: String, width: Int) {
+        #expect(TerminalText.width(of: text) == width)
+    }
+
+    @Test func truncationNeverSplitsACharacterOrOverflows() {
+        #expect(TerminalText.truncate("山田花子", toWidth: 5) == "山田…")
+        #expect(TerminalText.truncate("abc", toWidth: 3) == "abc")
+        #expect(TerminalText.truncate("abcdef", toWidth: 4) == "abc…")
+        for width in 1...12 {
+            #expect(TerminalText.width(of: TerminalText.truncate("Maximiliana 山田 🌙 Ångström", toWidth: width)) <= width)
+        }
+    }
+}
+
+@Suite("Cell buffer and diffing")
+struct CellBufferTests {
+    @Test func wideCharactersTakeTwoCellsAndAreCutAtTheEdge() {
+        var buffer = CellBuffer(width: 5, height: 1)
+        #expect(buffer.put("a山b", x: 0, y: 0) == 4)
+        #expect(buffer[1, 0].text == "山" && buffer[2, 0].isContinuation && buffer[3, 0].text == "b")
+        var edge = CellBuffer(width: 3, height: 1)
+        #expect(edge.put("ab山", x: 0, y: 0) == 2)
+        #expect(edge[2, 0].text == " ", "a wide character that does not fit becomes a space")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var buffer = CellBuffer(width: 4, height: 1)
+        buffer.put("山田", x: 0, y: 0)
+        buffer.put("x", x: 1, y: 0)
+        #expect(buffer[0, 0].text == " " && buffer[1, 0].text == "x" && buffer[2, 0].text == "田")
+    }
+
+    @Test func textIsSanitisedOnTheWayIn() {
+        var buffer = CellBuffer(width: 20, height: 1)
+        buffer.put("\u{1B}[31mred", x: 0, y: 0)
+        let renderer = TerminalRenderer(depth: .truecolor)
+        let bytes = renderer.diff(from: nil, to: buffer)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("\u{1B}[31m"))
+    }
+
+    @Test func aWideCharacterIsRewrittenWhenItsRightHalfChanged() {
+        let renderer = TerminalRenderer(depth: .truecolor)
+        var old = CellBuffer(width: 4, height: 1)
+        old.put("ab", x: 0, y: 0)
+        var new = CellBuffer(width: 4, height: 1)
+        new.put("a山", x: 0, y: 0)
+        #expect(String(decoding: renderer.diff(from: old, to: new), as: UTF8.self) == "\u{1B}[1;2H\u{1B}[0m山\u{1B}[0m")
+    }
+
+    @Test func onlyChangedCellsAreWritten() {
+        let renderer = TerminalRenderer(depth: .truecolor)
+        var old = CellBuffer(width: 80, height: 24)
+        old.put("hello world", x: 0, y: 0)
+        var new = old
+        new.put("J", x: 6, y: 0)
+        let bytes = String(decoding: renderer.diff(from: old, to: new), as: UTF8.self)
+        #expect(bytes == "\u{1B}[1;7H\u{1B}[0mJ\u{1B}[0m")
+        #expect(renderer.diff(from: new, to: new).isEmpty)
+    }
+
+    @Test func aProgressTickRewritesTheBarNotTheImage() {
+        let renderer = TerminalRenderer(depth: .truecolor)
+        var frame = CellBuffer(width: 80, height: 40)
+        let pixels = (0..<(160 * 160 * 3)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        ImageCells.draw(
+            RGBImage(width: 160, height: 160, pixels: pixels), into: &frame, x: 0, y: 1, columns: 80, rows: 39,
+            depth: .truecolor)
+        let full = renderer.diff(from: nil, to: frame)
+        var ticked = frame
+        ticked[10, 0] = Cell("━", style: CellStyle(foreground: RGB(255, 255, 255)))
+        let tick = renderer.diff(from: frame, to: ticked)
+        #expect(tick.count * 500 <= full.count, "\(tick.count) bytes for a tick, \(full.count) for a frame")
+    }
+
+    @Test func aResizeRedrawsEverything() {
+        let renderer = TerminalRenderer(depth: .palette256)
+        let small = CellBuffer(width: 10, height: 2)
+        var big = CellBuffer(width: 12, height: 2)
+        big.put("x", x: 0, y: 0)
+        #expect(String(decoding: renderer.diff(from: small, to: big), as: UTF8.self).hasPrefix("\u{1B}[0m\u{1B}[2J"))
+    }
+
+    @Test(arguments: [
+        (ColorMode.truecolor, "\u{1B}[0;38;2;250;126;30;48;2;0;0;0m▀"), (.palette256, "\u{1B}[0;38;5;208;48;5;16m▀"),
+        (.palette16, "\u{1B}[0;33;40m▀"), (.none, "\u{1B}[0m▀"),
+    ])
+    func coloursFollowTheDepth(depth: ColorMode, expected: String) {
+        var buffer = CellBuffer(width: 1, height: 1)
+        buffer[0, 0] = Cell("▀", style: CellStyle(foreground: RGB(250, 126, 30), background: RGB(0, 0, 0)))
+        let line = String(decoding: TerminalRenderer(depth: depth).lines(buffer), as: UTF8.self)
+        #expect(line == expected + "\u{1B}[0m\n")
+    }
+}
