@@ -94,6 +94,12 @@ let package = Package(
             path: "Benchmarks/PagingBench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "RenderBench",
+            dependencies: [product("StoryTerminal")],
+            path: "Benchmarks/RenderBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CompositionTests",
             dependencies: ["StoriesComposition", testSupport] + packages.map(product),

@@ -11,11 +11,14 @@ import PackageDescription
 let package = Package(
     name: "StoriesFuzz",
     dependencies: [
-        .package(path: "../Packages/StoryModels")
+        .package(path: "../Packages/StoryModels"),
+        .package(path: "../Packages/StoryTerminal"),
     ],
     targets: [
         .target(name: "FuzzUsersPages", dependencies: ["StoryModels"]),
         .target(name: "FuzzSnaps", dependencies: ["StoryModels"]),
         .target(name: "FuzzPicsumList", dependencies: ["StoryModels"]),
+        .target(name: "FuzzInputDecoder", dependencies: ["StoryTerminal"]),
+        .target(name: "FuzzImageDecoder", dependencies: ["StoryTerminal"]),
     ]
 )

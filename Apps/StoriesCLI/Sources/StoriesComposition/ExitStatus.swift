@@ -1,6 +1,7 @@
 import SeenLikeStore
 import StoryInterfaces
 import StoryModels
+import StoryTerminal
 
 /// The documented exit statuses of PRODUCT.md §3 (the BSD sysexits values).
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -30,6 +31,7 @@ public enum ErrorReport {
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
+        case is ImageDecodeError, is RenderInputError: .dataError
         case is PageRequestError: .usage
         default: nil
         }
@@ -44,6 +46,8 @@ public enum ErrorReport {
             "unknown item \"\(item)\": `stories view USER --keys close --json` lists a user's item ids"
         case PhotoCatalogError.unknownPhoto(let photo):
             "unknown photo \"\(photo)\": `stories photos` lists the photo ids"
+        case let error as ImageDecodeError:
+            "cannot render the image: \(error)"
         default:
             String(describing: error)
         }

@@ -21,6 +21,15 @@ struct ImageDecodingTests {
         #expect(try ImageDecoder.decode(data).width == 1080)
     }
 
+    @Test func aProgressiveJPEGAtOneEighthDecodesLikeItsBaselineTwin() throws {
+        // Scaled decoding of a progressive file gives what a baseline decode of the same picture gives.
+        let progressive = try ImageDecoder.decode(try Fixture.data("progressive-64x48.jpg"), covering: 8, 6)
+        let baseline = try ImageDecoder.decode(try Fixture.data("baseline-64x48.jpg"), covering: 8, 6)
+        #expect(progressive.width == 8 && progressive.height == 6)
+        let difference = zip(progressive.pixels, baseline.pixels).map { abs(Int($0) - Int($1)) }.reduce(0, +)
+        #expect(Double(difference) / Double(baseline.pixels.count) < 6, "mean difference per channel")
+    }
+
     @Test func pngsDecodeWithAlphaOverBlack() throws {
         let image = try ImageDecoder.decode(try Fixture.data("alpha-32x32.png"))
         #expect(image.width == 32)

@@ -114,12 +114,18 @@ struct CellBufferTests {
 
     @Test(arguments: [
         (ColorMode.truecolor, "\u{1B}[0;38;2;250;126;30;48;2;0;0;0m▀"), (.palette256, "\u{1B}[0;38;5;208;48;5;16m▀"),
-        (.palette16, "\u{1B}[0;33;40m▀"), (.none, "\u{1B}[0m▀"),
+        (.palette16, "\u{1B}[0;33;40m▀"),
     ])
     func coloursFollowTheDepth(depth: ColorMode, expected: String) {
         var buffer = CellBuffer(width: 1, height: 1)
         buffer[0, 0] = Cell("▀", style: CellStyle(foreground: RGB(250, 126, 30), background: RGB(0, 0, 0)))
         let line = String(decoding: TerminalRenderer(depth: depth).lines(buffer), as: UTF8.self)
         #expect(line == expected + "\u{1B}[0m\n")
+    }
+
+    @Test func withoutColourNoEscapeSequenceIsWritten() {
+        var buffer = CellBuffer(width: 2, height: 1)
+        buffer[0, 0] = Cell("@", style: CellStyle(foreground: RGB(1, 2, 3)))
+        #expect(String(decoding: TerminalRenderer(depth: .none).lines(buffer), as: UTF8.self) == "@ \n")
     }
 }

@@ -65,14 +65,14 @@ enum ColorCode {
     static func append(_ color: RGB, background: Bool, depth: ColorMode, to out: inout [UInt8]) {
         switch depth {
         case .truecolor, .auto:
-            out += background ? Array("48;2;".utf8) : Array("38;2;".utf8)
+            out.append(contentsOf: (background ? "48;2;" : "38;2;").utf8)
             appendNumber(Int(color.r), to: &out)
             out.append(UInt8(ascii: ";"))
             appendNumber(Int(color.g), to: &out)
             out.append(UInt8(ascii: ";"))
             appendNumber(Int(color.b), to: &out)
         case .palette256:
-            out += background ? Array("48;5;".utf8) : Array("38;5;".utf8)
+            out.append(contentsOf: (background ? "48;5;" : "38;5;").utf8)
             appendNumber(palette256(color), to: &out)
         case .palette16:
             let index = palette16(color)

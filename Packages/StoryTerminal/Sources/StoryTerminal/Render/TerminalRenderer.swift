@@ -14,18 +14,19 @@ public struct TerminalRenderer: Sendable {
     public func lines(_ buffer: CellBuffer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(buffer.width * buffer.height * 20)
+        let plain = depth == .none  // NO_COLOR: characters only, not one escape sequence
         for y in 0..<buffer.height {
             var current: CellStyle? = nil
             for x in 0..<buffer.width {
                 let cell = buffer[x, y]
                 if cell.isContinuation { continue }
-                if cell.style != current {
+                if !plain, cell.style != current {
                     appendStyle(cell.style, to: &out)
                     current = cell.style
                 }
-                out += Array(cell.text.utf8)
+                out.append(contentsOf: cell.text.utf8)
             }
-            out += Array("\u{1B}[0m\n".utf8)
+            out.append(contentsOf: (plain ? "\n" : "\u{1B}[0m\n").utf8)
         }
         return out
     }
@@ -35,7 +36,7 @@ public struct TerminalRenderer: Sendable {
     public func diff(from old: CellBuffer?, to new: CellBuffer) -> [UInt8] {
         let full = old == nil || old!.width != new.width || old!.height != new.height
         var out: [UInt8] = []
-        if full { out += Array("\u{1B}[0m\u{1B}[2J".utf8) }
+        if full { out.append(contentsOf: "\u{1B}[0m\u{1B}[2J".utf8) }
         var current: CellStyle? = nil
         var cursor: (x: Int, y: Int)? = nil
         for y in 0..<new.height {
@@ -47,7 +48,7 @@ public struct TerminalRenderer: Sendable {
                 let changed = full || old![x, y] != cell || (isWide && old![x + 1, y] != new[x + 1, y])
                 guard changed else { continue }
                 if cursor == nil || cursor! != (x, y) {
-                    out += Array("\u{1B}[".utf8)
+                    out.append(contentsOf: "\u{1B}[".utf8)
                     ColorCode.appendNumber(y + 1, to: &out)
                     out.append(UInt8(ascii: ";"))
                     ColorCode.appendNumber(x + 1, to: &out)
@@ -57,18 +58,18 @@ public struct TerminalRenderer: Sendable {
                     appendStyle(cell.style, to: &out)
                     current = cell.style
                 }
-                out += Array(cell.text.utf8)
+                out.append(contentsOf: cell.text.utf8)
                 cursor = (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y)
             }
         }
-        if current != nil { out += Array("\u{1B}[0m".utf8) }
+        if current != nil { out.append(contentsOf: "\u{1B}[0m".utf8) }
         return out
     }
 
     /// `ESC[0;…m` for a style in this depth.
     func appendStyle(_ style: CellStyle, to out: inout [UInt8]) {
-        out += Array("\u{1B}[0".utf8)
-        if style.bold { out += Array(";1".utf8) }
+        out.append(contentsOf: "\u{1B}[0".utf8)
+        if style.bold { out.append(contentsOf: ";1".utf8) }
         if depth != .none {
             if let foreground = style.foreground {
                 out.append(UInt8(ascii: ";"))

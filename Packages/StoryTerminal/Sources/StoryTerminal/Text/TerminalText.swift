@@ -27,6 +27,10 @@ public enum TerminalText {
     public static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Fast path for what frames are mostly made of: Latin text and block elements.
+        if scalars.count == 1, (0x20..<0x300).contains(first.value) || (0x2500...0x259F).contains(first.value) {
+            return 1
+        }
         if scalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
         if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
         switch first.properties.generalCategory {

@@ -1,0 +1,95 @@
+public import ArgumentParser
+import Foundation
+import StoryTerminal
+
+/// `stories render FILE [--width W] [--height H]`: an image as terminal cells on stdout.
+public struct RenderCommand: ParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw an image file in the terminal with half blocks.",
+        discussion: """
+            JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \
+            formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
+            cells and only its own rows are printed. Cells are always written, to a pipe too: \
+            the colour depth comes from --color, else COLORTERM and TERM (NO_COLOR draws \
+            luminance with characters).
+
+            Examples:
+              stories render photo.jpg
+              stories render photo.jpg --width 120 --height 40 --color 256
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The image file (JPEG or PNG).", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Columns at most (default: the terminal's, else 80).", valueName: "columns"))
+    var width: Int?
+
+    @Option(help: ArgumentHelp("Rows at most (default: the terminal's less one, else 40).", valueName: "rows"))
+    var height: Int?
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Checks the sizes.
+    public func validate() throws {
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(1...1000).contains(value) {
+                throw ValidationError("\(name) \(value) is out of range: use 1 to 1000")
+            }
+        }
+        if file.hasPrefix("http://") || file.hasPrefix("https://") {
+            throw ValidationError(
+                "render takes a file; to draw \(file), download it first (URLs come with the image pipeline)")
+        }
+    }
+
+    /// Decodes and prints.
+    public func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let root = try options.compositionRoot(environment: environment)
+        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
+        let terminal = TerminalSession.isTerminal(1) ? TerminalSession.size(of: 1) : nil
+        let columns = width ?? terminal?.columns ?? 80
+        let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
+        let data = try RenderInput.read(file)
+        let header = try ImageDecoder.size(of: data)
+        let fitted = ImageCells.fittedSize(width: header.width, height: header.height, columns: columns, rows: rows)
+        let image = try ImageDecoder.decode(data, covering: fitted.width, fitted.height)
+        let usedRows = (fitted.height + 1) / 2
+        var buffer = CellBuffer(width: fitted.width, height: usedRows)
+        ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
+        FileHandle.standardOutput.write(Data(TerminalRenderer(depth: depth).lines(buffer)))
+    }
+}
+
+/// Reading the file to render, with the size limit on untrusted input.
+enum RenderInput {
+    static func read(_ path: String) throws(RenderInputError) -> Data {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else {
+            throw .unreadable(path, FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory { throw .unreadable(path, "it is a folder") }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > ImageDecoder.maximumBytes {
+            throw .unreadable(path, "it is \(size) bytes; the limit is \(ImageDecoder.maximumBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "cannot read it") }
+        return data
+    }
+}
+
+/// The file to render could not be read (exit 65).
+struct RenderInputError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+
+    static func unreadable(_ path: String, _ reason: String) -> RenderInputError {
+        RenderInputError(path: path, reason: reason)
+    }
+
+    var description: String { "cannot render \(path): \(reason)" }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import StoryTerminal
+
+// libFuzzer entry: any bytes through the JPEG/PNG path (sniffing, header, scaled decode, cells)
+// must give an image or a typed error, never a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    guard let image = try? ImageDecoder.decode(data, covering: 40, 40) else { return 0 }
+    var buffer = CellBuffer(width: 20, height: 10)
+    ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: 20, rows: 10, depth: .palette256)
+    return 0
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@Suite("stories render, as a process")
+struct RenderCommandTests {
+    static let fixtures = repositoryRoot + "/Packages/StoryTerminal/Tests/StoryTerminalTests/Fixtures/"
+
+    @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() throws {
+        let truecolor = try StoriesProcess.run(
+            ["render", Self.fixtures + "portrait-1080x1920.jpg", "--width", "20", "--height", "10"],
+            environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color"])
+        #expect(truecolor.status == 0, "\(truecolor.stderr)")
+        let lines = truecolor.stdout.split(separator: "\n")
+        #expect(lines.count == 10, "a portrait fits the height: 10 rows")
+        #expect(truecolor.stdout.contains("\u{1B}[0;38;2;"))
+        #expect(truecolor.stdout.contains("▀"))
+
+        let palette = try StoriesProcess.run(
+            ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16", "--height", "16"],
+            environment: ["TERM": "xterm-256color"])
+        #expect(palette.stdout.contains("38;5;") && !palette.stdout.contains("38;2;"))
+        #expect(palette.stdout.split(separator: "\n").count == 6, "a 4:3 image at 16 columns takes 6 rows")
+
+        let flag = try StoriesProcess.run(
+            ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16", "--color", "16"],
+            environment: ["COLORTERM": "truecolor"])
+        #expect(!flag.stdout.contains("38;2;") && !flag.stdout.contains("38;5;"))
+    }
+
+    @Test func noColorDrawsLuminanceWithCharacters() throws {
+        let result = try StoriesProcess.run(
+            ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],
+            environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("@"))
+    }
+
+    @Test(arguments: [
+        "truncated.jpg", "corrupt.jpg", "not-an-image.txt", "tiny.gif", "huge-dimensions.jpg", "missing.jpg",
+    ])
+    func badFilesExit65WithOneLine(name: String) throws {
+        let result = try StoriesProcess.run(["render", Self.fixtures + name])
+        #expect(result.status == 65, "\(name): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("stories: "))
+    }
+
+    @Test func badSizesAreUsageErrors() throws {
+        #expect(try StoriesProcess.run(["render", Self.fixtures + "baseline-64x48.jpg", "--width", "0"]).status == 64)
+        #expect(try StoriesProcess.run(["render"]).status == 64)
+    }
+}
