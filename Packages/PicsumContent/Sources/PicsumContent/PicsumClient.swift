@@ -1,0 +1,179 @@
+public import Foundation
+public import StoryInterfaces
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// The Lorem Picsum API on `picsum.baseURL` (PRODUCT.md §1): list pages with their Link
+/// headers, photo info, and image bodies; retries 5xx, 429 (honouring `Retry-After`) and
+/// timeouts with exponential backoff and jitter, at most `network.retries` times.
+public struct PicsumClient: Sendable {
+    /// The largest JSON body accepted (a list page of 100 photos is ~20 KB).
+    public static let maximumJSONBytes = 2 << 20
+    /// The largest image body accepted (PRODUCT.md §5: 25 MiB).
+    public static let maximumImageBytes = 25 << 20
+
+    /// The API's URLs.
+    public let endpoints: PicsumEndpoints
+    private let configuration: PicsumConfiguration
+    private let transport: HTTPTransport
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    /// A client for `configuration`.
+    ///
+    /// - Parameters:
+    ///   - session: the URLSession configuration (tests add a `URLProtocol` stub to it).
+    ///   - sleep: how backoff waits (tests pass one that records instead of sleeping).
+    public init(
+        configuration: PicsumConfiguration, session: URLSessionConfiguration = .ephemeral,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.configuration = configuration
+        self.endpoints = PicsumEndpoints(baseURL: configuration.baseURL)
+        let seconds =
+            Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds)
+            / 1e18
+        session.timeoutIntervalForRequest = seconds
+        session.urlCache = nil
+        session.httpMaximumConnectionsPerHost = max(1, configuration.maxConcurrent)
+        self.transport = HTTPTransport(configuration: session)
+        self.sleep = sleep
+    }
+
+    /// `GET /v2/list?page=N&limit=K`: the photos and the next page from the `Link` header.
+    public func list(_ request: PageRequest) async throws(PicsumError) -> Page<Photo> {
+        let (response, data) = try await get(
+            endpoints.list(page: request.page, limit: request.limit), limit: Self.maximumJSONBytes)
+        let photos: [PhotoBody] = try decode(data)
+        return Page(
+            request: request, elements: photos.map(\.photo),
+            nextPage: LinkHeader.nextPage(response.value(forHTTPHeaderField: "Link")))
+    }
+
+    /// `GET /id/{id}/info`: one photo's details.
+    public func info(id: PhotoID) async throws(PicsumError) -> Photo {
+        let (_, data) = try await get(endpoints.info(id: id.rawValue), limit: Self.maximumJSONBytes)
+        let body: PhotoBody = try decode(data)
+        return body.photo
+    }
+
+    /// The body of an image URL (following Picsum's 302 to its CDN), at most `limit` bytes.
+    public func imageData(_ url: URL, limit: Int = PicsumClient.maximumImageBytes) async throws(PicsumError) -> Data {
+        try await get(url, limit: limit).1
+    }
+
+    /// A GET with retries; returns only 2xx responses.
+    func get(_ url: URL, limit: Int) async throws(PicsumError) -> (HTTPURLResponse, Data) {
+        var attempt = 0
+        while true {
+            let outcome = await attemptOnce(url, limit: limit)
+            switch outcome {
+            case .success(let exchange):
+                return exchange
+            case .failure(let failure):
+                guard failure.error.isRetriable, attempt < configuration.retries, !Task.isCancelled else {
+                    throw failure.error
+                }
+                let wait = failure.retryAfter.map { min($0, .seconds(60)) } ?? backoff(attempt)
+                do {
+                    try await sleep(wait)
+                } catch {
+                    throw failure.error  // cancelled while waiting
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    private struct Failure: Error {
+        var error: PicsumError
+        var retryAfter: Duration?
+    }
+
+    private func attemptOnce(_ url: URL, limit: Int) async -> Result<(HTTPURLResponse, Data), Failure> {
+        var request = URLRequest(url: url)
+        request.setValue("stories", forHTTPHeaderField: "User-Agent")
+        do {
+            let (response, data) = try await transport.send(request, limit: limit)
+            guard (200..<300).contains(response.statusCode) else {
+                let text = String(decoding: data.prefix(200), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) }.map {
+                    Duration.seconds($0)
+                }
+                return .failure(
+                    Failure(error: .http(status: response.statusCode, message: text), retryAfter: retryAfter))
+            }
+            return .success((response, data))
+        } catch HTTPTransportError.overLimit {
+            return .failure(Failure(error: .tooLarge(limit: limit)))
+        } catch let error as URLError {
+            return .failure(Failure(error: error.code == .timedOut ? .timeout : .transport(Self.describe(error))))
+        } catch {
+            return .failure(Failure(error: .transport(String(describing: error))))
+        }
+    }
+
+    /// 250 ms, 500 ms, 1 s, … plus up to half as much again of jitter.
+    private func backoff(_ attempt: Int) -> Duration {
+        let base = 250.0 * pow(2.0, Double(min(attempt, 8)))
+        return .milliseconds(Int64(base + Double.random(in: 0...(base / 2))))
+    }
+
+    private func decode<T: Decodable>(_ data: Data) throws(PicsumError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw Self.decodingError(error)
+        } catch {
+            throw .decoding(field: "body", detail: String(describing: error))
+        }
+    }
+
+    static func decodingError(_ error: DecodingError) -> PicsumError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "body" : text)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .decoding(field: path(context.codingPath + [key]), detail: "missing")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return .decoding(field: path(context.codingPath), detail: context.debugDescription)
+        case .dataCorrupted(let context): return .decoding(field: path(context.codingPath), detail: "not JSON")
+        @unknown default: return .decoding(field: "body", detail: "unreadable")
+        }
+    }
+
+    static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "connection refused"
+        case .networkConnectionLost: "the connection was reset"
+        case .unknown where error.localizedDescription.lowercased().contains("transfer closed"):
+            "the body was cut off (transfer closed)"
+        case .httpTooManyRedirects: "too many redirects"
+        case .cannotFindHost: "unknown host"
+        default: error.localizedDescription
+        }
+    }
+}
+
+/// A photo as Picsum's JSON spells it.
+struct PhotoBody: Decodable {
+    var id: String
+    var author: String
+    var width: Int
+    var height: Int
+    var url: URL
+    var downloadURL: URL
+
+    enum CodingKeys: String, CodingKey {
+        case id, author, width, height, url
+        case downloadURL = "download_url"
+    }
+
+    var photo: Photo {
+        Photo(id: PhotoID(id), author: author, width: width, height: height, url: url, downloadURL: downloadURL)
+    }
+}

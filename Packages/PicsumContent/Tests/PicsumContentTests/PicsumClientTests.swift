@@ -1,0 +1,168 @@
+import Foundation
+import PicsumContent
+import StoryInterfaces
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+func photoJSON(_ id: String, author: String = "Alejandro Escamilla", width: Int = 5000, height: Int = 3333) -> String {
+    #"{"id":"\#(id)","author":"\#(author)","width":\#(width),"height":\#(height),"url":"https://unsplash.com/photos/\#(id)","download_url":"https://picsum.photos/id/\#(id)/\#(width)/\#(height)"}"#
+}
+
+func client(_ base: URL, retries: Int = 3, sleeps: SleepLog = SleepLog()) -> PicsumClient {
+    PicsumClient(
+        configuration: PicsumConfiguration(
+            baseURL: base, timeout: .seconds(5), retries: retries, diskCachePath: "/tmp"),
+        session: StubURLProtocol.configuration, sleep: { await sleeps.record($0) })
+}
+
+@Suite("Picsum client (URLProtocol stub)")
+struct PicsumClientTests {
+    @Test func listPagesCarryTheNextPageFromTheLinkHeader() async throws {
+        let base = StubURLProtocol.register { request in
+            let page = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)!.queryItems!.first {
+                $0.name == "page"
+            }!.value!
+            let link =
+                page == "1"
+                ? #"<https://picsum.photos/v2/list?page=2&limit=2>; rel="next""#
+                : #"<https://picsum.photos/v2/list?page=1&limit=2>; rel="prev""#
+            return .init(
+                headers: ["Link": link, "Content-Type": "application/json"],
+                body: Data("[\(photoJSON("0")),\(photoJSON("1"))]".utf8))
+        }
+        let picsum = client(base)
+        let first = try await picsum.list(try PageRequest(page: 1, limit: 2))
+        #expect(first.elements.map(\.id) == ["0", "1"])
+        #expect(first.elements[0].downloadURL == URL(string: "https://picsum.photos/id/0/5000/3333"))
+        #expect(first.nextPage == 2)
+        #expect(try await picsum.list(try PageRequest(page: 2, limit: 2)).nextPage == nil)
+        #expect(StubURLProtocol.requests(base).map(\.path) == ["/v2/list", "/v2/list"])
+        #expect(StubURLProtocol.requests(base).first?.query == "page=1&limit=2")
+    }
+
+    @Test func infoDecodesOnePhoto() async throws {
+        let base = StubURLProtocol.register { _ in
+            .init(body: Data(photoJSON("10", author: "Paul Jarvis", width: 2500, height: 1667).utf8))
+        }
+        let photo = try await client(base).info(id: "10")
+        #expect(photo.author == "Paul Jarvis" && photo.width == 2500)
+        #expect(StubURLProtocol.requests(base).map(\.path) == ["/id/10/info"])
+    }
+
+    @Test func decodingErrorsNameTheField() async throws {
+        let base = StubURLProtocol.register { _ in
+            .init(
+                body: Data(
+                    #"[{"id":"0","author":"A","width":"wide","height":1,"url":"https://e.com","download_url":"https://e.com"}]"#
+                        .utf8))
+        }
+        await #expect(
+            throws: PicsumError.decoding(
+                field: "[0].width", detail: "Expected to decode Int but found a string instead.")
+        ) {
+            try await client(base).list(try PageRequest(page: 1, limit: 30))
+        }
+        let html = StubURLProtocol.register { _ in
+            .init(headers: ["Content-Type": "text/html"], body: Data("<html>hi</html>".utf8))
+        }
+        await #expect { try await client(html).list(try PageRequest(page: 1, limit: 30)) } throws: { error in
+            if case .decoding(field: "body", _) = error as? PicsumError { return true }
+            return false
+        }
+    }
+
+    @Test func serverErrorsAreRetriedWithGrowingBackoff() async throws {
+        let attempts = Counter()
+        let base = StubURLProtocol.register { _ in
+            attempts.next() <= 2
+                ? .init(status: 503, body: Data("Service Unavailable".utf8)) : .init(body: Data("[]".utf8))
+        }
+        let sleeps = SleepLog()
+        let page = try await client(base, sleeps: sleeps).list(try PageRequest(page: 1, limit: 30))
+        #expect(page.elements.isEmpty)
+        let waits = await sleeps.waits
+        #expect(waits.count == 2)
+        #expect(waits[0] >= .milliseconds(250) && waits[0] <= .milliseconds(375))
+        #expect(waits[1] >= .milliseconds(500) && waits[1] <= .milliseconds(750))
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfter() async throws {
+        let attempts = Counter()
+        let base = StubURLProtocol.register { _ in
+            attempts.next() == 1 ? .init(status: 429, headers: ["Retry-After": "7"]) : .init(body: Data("[]".utf8))
+        }
+        let sleeps = SleepLog()
+        _ = try await client(base, sleeps: sleeps).list(try PageRequest(page: 1, limit: 30))
+        #expect(await sleeps.waits == [.seconds(7)])
+    }
+
+    @Test func retriesAreBoundedAndTheLastErrorCarriesTheBodyText() async throws {
+        let base = StubURLProtocol.register { _ in .init(status: 500, body: Data("Internal Server Error\n".utf8)) }
+        let sleeps = SleepLog()
+        await #expect(throws: PicsumError.http(status: 500, message: "Internal Server Error")) {
+            try await client(base, retries: 2, sleeps: sleeps).list(try PageRequest(page: 1, limit: 30))
+        }
+        #expect(StubURLProtocol.requests(base).count == 3)
+        #expect(await sleeps.waits.count == 2)
+    }
+
+    @Test func clientErrorsAreNotRetried() async throws {
+        let base = StubURLProtocol.register { _ in .init(status: 404, body: Data("Image does not exist".utf8)) }
+        await #expect(throws: PicsumError.http(status: 404, message: "Image does not exist")) {
+            try await client(base).info(id: "99999")
+        }
+        #expect(StubURLProtocol.requests(base).count == 1)
+        let catalog = PicsumPhotoCatalog(client: client(base))
+        await #expect(throws: PhotoCatalogError.unknownPhoto("99999")) { try await catalog.photo(id: "99999") }
+    }
+
+    @Test func timeoutsAreRetriedThenReported() async throws {
+        let base = StubURLProtocol.register { _ in .init(error: URLError(.timedOut)) }
+        await #expect(throws: PicsumError.timeout) {
+            try await client(base, retries: 1).list(try PageRequest(page: 1, limit: 30))
+        }
+        #expect(StubURLProtocol.requests(base).count == 2)
+    }
+
+    @Test func bodiesOverTheLimitAreRefused() async throws {
+        let base = StubURLProtocol.register { _ in .init(body: Data(repeating: 0xFF, count: 100_000)) }
+        await #expect(throws: PicsumError.tooLarge(limit: 1_000)) {
+            try await client(base).imageData(base.appendingPathComponent("id/1/200/200"), limit: 1_000)
+        }
+        #expect(try await client(base).imageData(base.appendingPathComponent("id/1/200/200")).count == 100_000)
+    }
+
+    @Test func transportFailuresAreTyped() async throws {
+        let base = StubURLProtocol.register { _ in .init(error: URLError(.networkConnectionLost)) }
+        await #expect(throws: PicsumError.transport("the connection was reset")) {
+            try await client(base).list(try PageRequest(page: 1, limit: 30))
+        }
+    }
+
+    @Test(arguments: [
+        (#"<https://picsum.photos/v2/list?page=2&limit=30>; rel="next""#, 2),
+        (
+            #"<https://picsum.photos/v2/list?page=3&limit=30>; rel="next", <https://picsum.photos/v2/list?page=1&limit=30>; rel="prev""#,
+            3
+        ),
+        (#"<https://picsum.photos/v2/list?page=1&limit=30>; rel="prev""#, nil),
+        (#"<https://x/?page=9>;rel=next"#, 9), ("garbage", nil), ("", nil),
+    ])
+    func linkHeaders(header: String, next: Int?) {
+        #expect(LinkHeader.nextPage(header) == next)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
