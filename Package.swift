@@ -52,6 +52,7 @@ let package = Package(
     name: "Stories",
     products: [
         .executable(name: "stories", targets: ["StoriesCLI"]),
+        .executable(name: "picsum-stub", targets: ["PicsumStub"]),
         .library(name: "StoriesComposition", targets: ["StoriesComposition"]),
     ],
     dependencies: packages.map { .package(path: "Packages/\($0)") } + [
@@ -59,6 +60,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(
@@ -75,6 +77,21 @@ let package = Package(
             name: "StoriesCLI",
             dependencies: ["StoriesComposition"],
             path: "Apps/StoriesCLI/Sources/StoriesCLI",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CJPEGEncoder",
+            path: "Apps/PicsumStub/Sources/CJPEGEncoder",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .executableTarget(
+            name: "PicsumStub",
+            dependencies: [
+                "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"), product("StoryInterfaces"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Apps/PicsumStub/Sources/PicsumStub",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -107,7 +124,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StoriesCLI"],
+            dependencies: [
+                "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
+            ],
             swiftSettings: strict
         ),
     ] + packages.map(packageSuite)

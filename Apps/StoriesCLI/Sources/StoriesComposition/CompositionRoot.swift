@@ -1,4 +1,5 @@
 import Foundation
+import PicsumContent
 public import StoryInterfaces
 
 /// Configuration in, chosen implementations out: the one place that knows every package.
@@ -25,17 +26,28 @@ public struct CompositionRoot: Sendable {
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))
     }
 
-    /// The content source that `content.source` names. `auto` is the live Picsum source, and
-    /// the bundled one when Picsum cannot be reached; until the Picsum plugin is registered
-    /// (issue 8), `auto` is the bundled source.
-    public func makeContent() throws -> any StoryContentProviding {
-        let name = settings.contentSource
-        if name == "auto" {
-            let live = registry.contents.names.contains("picsum") ? "picsum" : "bundled"
-            return try registry.contents.make(live, settings: settings)
+    /// The content source that `content.source` names, and why `auto` fell back, if it did.
+    /// `auto` is the live Picsum source when its first list page answers within
+    /// `Self.autoProbeTimeout`, else the bundled one.
+    public func makeContent() async throws -> (content: any StoryContentProviding, fallback: String?) {
+        guard settings.contentSource == "auto" else {
+            return (try registry.contents.make(settings.contentSource, settings: settings), nil)
         }
-        return try registry.contents.make(name, settings: settings)
+        var probeConfiguration = settings.picsum
+        probeConfiguration.timeout = Self.autoProbeTimeout
+        probeConfiguration.retries = 0
+        do {
+            _ = try await PicsumClient(configuration: probeConfiguration).list(try PageRequest(page: 1, limit: 1))
+            return (try registry.contents.make("picsum", settings: settings), nil)
+        } catch {
+            let reason =
+                "Picsum at \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); showing the bundled samples"
+            return (try registry.contents.make("bundled", settings: settings), reason)
+        }
     }
+
+    /// How long `content.source = auto` waits for Picsum before using the bundled samples.
+    public static let autoProbeTimeout: Duration = .seconds(2)
 
     /// The seen/like store that `store.kind` names.
     public func makeStore() throws -> any SeenLikeStoring {

@@ -1,3 +1,4 @@
+import PicsumContent
 import SeenLikeStore
 import StoryInterfaces
 import StoryModels
@@ -32,6 +33,7 @@ public enum ErrorReport {
         case is SeenLikeStoreError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
         case is ImageDecodeError, is RenderInputError: .dataError
+        case let error as PicsumError: error.isUnreachable ? .unavailable : .dataError
         case is PageRequestError: .usage
         default: nil
         }

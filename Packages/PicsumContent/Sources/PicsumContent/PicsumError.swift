@@ -23,6 +23,16 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the service could not be reached or did not work (the CLI's exit 69), as
+    /// opposed to answering with something wrong (exit 65).
+    public var isUnreachable: Bool {
+        switch self {
+        case .transport, .timeout: true
+        case .http(let status, _): status >= 500 || status == 429
+        case .decoding, .tooLarge: false
+        }
+    }
+
     /// Whether a new attempt may succeed: 5xx, 429 and timeouts.
     public var isRetriable: Bool {
         switch self {

@@ -1,13 +1,14 @@
 public import ArgumentParser
 import Foundation
+import PicsumContent
 import StoryTerminal
 
-/// `stories render FILE [--width W] [--height H]`: an image as terminal cells on stdout.
-public struct RenderCommand: ParsableCommand {
+/// `stories render FILE|URL [--width W] [--height H]`: an image as terminal cells on stdout.
+public struct RenderCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw an image file in the terminal with half blocks.",
+        abstract: "Draw an image file or URL in the terminal with half blocks.",
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \
             formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
@@ -18,11 +19,12 @@ public struct RenderCommand: ParsableCommand {
             Examples:
               stories render photo.jpg
               stories render photo.jpg --width 120 --height 40 --color 256
+              stories render https://picsum.photos/id/10/1080/1920 --width 60
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The image file (JPEG or PNG).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The image file or http(s) URL (JPEG or PNG).", valueName: "file-or-url"))
     var file: String
 
     @Option(help: ArgumentHelp("Columns at most (default: the terminal's, else 80).", valueName: "columns"))
@@ -41,21 +43,24 @@ public struct RenderCommand: ParsableCommand {
                 throw ValidationError("\(name) \(value) is out of range: use 1 to 1000")
             }
         }
-        if file.hasPrefix("http://") || file.hasPrefix("https://") {
-            throw ValidationError(
-                "render takes a file; to draw \(file), download it first (URLs come with the image pipeline)")
-        }
     }
 
     /// Decodes and prints.
-    public func run() throws {
+    public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         let terminal = TerminalSession.isTerminal(1) ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
-        let data = try RenderInput.read(file)
+        let data: Data
+        if let url = RenderInput.webURL(file) {
+            // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
+            data = try await PicsumClient(configuration: root.settings.picsum).imageData(
+                url, limit: ImageDecoder.maximumBytes)
+        } else {
+            data = try RenderInput.read(file)
+        }
         let header = try ImageDecoder.size(of: data)
         let fitted = ImageCells.fittedSize(width: header.width, height: header.height, columns: columns, rows: rows)
         let image = try ImageDecoder.decode(data, covering: fitted.width, fitted.height)
@@ -68,6 +73,15 @@ public struct RenderCommand: ParsableCommand {
 
 /// Reading the file to render, with the size limit on untrusted input.
 enum RenderInput {
+    /// The argument as an http(s) URL, if it is one.
+    static func webURL(_ text: String) -> URL? {
+        guard text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("https://"),
+            let url = URL(string: text),
+            url.host != nil
+        else { return nil }
+        return url
+    }
+
     static func read(_ path: String) throws(RenderInputError) -> Data {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let attributes else {

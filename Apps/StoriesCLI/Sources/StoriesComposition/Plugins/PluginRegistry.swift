@@ -74,6 +74,7 @@ public struct PluginRegistry: Sendable {
         var registry = PluginRegistry()
         registry.stores.register(SQLiteStorePlugin.self)
         registry.stores.register(InMemoryStorePlugin.self)
+        registry.contents.register(PicsumContentPlugin.self)
         registry.contents.register(BundledContentPlugin.self)
         registry.contents.register(FileContentPlugin.self)
         return registry

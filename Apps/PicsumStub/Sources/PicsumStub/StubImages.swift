@@ -1,0 +1,63 @@
+import CJPEGEncoder
+import Foundation
+import StoryInterfaces
+import StoryModels
+import StoryTerminal
+
+/// JPEGs for `/cdn/…`: a bundled sample picked by the id or seed, cropped to fill and scaled
+/// to the requested size, encoded progressive (as Picsum serves them); kept for reuse.
+actor StubImages {
+    private let samples: [URL] = BundledCatalog().photos.map(\.url)
+    private let loader = BundledImageLoader()
+    private var cache: [String: Data] = [:]
+    private var order: [String] = []
+
+    func jpeg(key: String, width: Int, height: Int, grayscale: Bool) async throws -> Data {
+        let cacheKey = "\(key)/\(width)/\(height)/\(grayscale)"
+        if let cached = cache[cacheKey] { return cached }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let source = try await loader.imageData(for: samples[Int(hash % UInt64(samples.count))], priority: .high)
+        let image = try ImageDecoder.decode(source)
+        // Cover width × height, then crop the centre.
+        let scale = max(Double(width) / Double(image.width), Double(height) / Double(image.height))
+        let coverWidth = max(width, Int((Double(image.width) * scale).rounded(.up)))
+        let coverHeight = max(height, Int((Double(image.height) * scale).rounded(.up)))
+        let covered = image.resampled(width: coverWidth, height: coverHeight)
+        let left = (coverWidth - width) / 2
+        let top = (coverHeight - height) / 2
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 3)
+        for row in top..<(top + height) {
+            let start = (row * coverWidth + left) * 3
+            pixels += covered.pixels[start..<(start + width * 3)]
+        }
+        if grayscale {
+            for offset in stride(from: 0, to: pixels.count, by: 3) {
+                let red = 299 * Int(pixels[offset])
+                let green = 587 * Int(pixels[offset + 1])
+                let blue = 114 * Int(pixels[offset + 2])
+                let luma = UInt8((red + green + blue) / 1000)
+                pixels[offset] = luma
+                pixels[offset + 1] = luma
+                pixels[offset + 2] = luma
+            }
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.withUnsafeBufferPointer {
+            cjpeg_encode($0.baseAddress, Int32(width), Int32(height), 80, 1, &output, &size)
+        }
+        guard status == 0, let output else { throw StubError.encoding }
+        defer { cjpeg_free(output) }
+        let data = Data(bytes: output, count: Int(size))
+        cache[cacheKey] = data
+        order.append(cacheKey)
+        if order.count > 64 { cache[order.removeFirst()] = nil }
+        return data
+    }
+}
+
+enum StubError: Error {
+    case encoding
+}

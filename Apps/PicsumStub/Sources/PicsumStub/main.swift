@@ -1,0 +1,55 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+// picsum-stub: a Lorem Picsum-compatible server on 127.0.0.1 for offline runs and tests.
+//
+// usage: picsum-stub [--port N] [--latency 50ms] [--fault 500|503|429|slow|truncate|html|loop|reset]
+// Prints "picsum-stub listening on http://127.0.0.1:PORT" once ready (port 0: any free port).
+// Per request: ?fault=KIND and ?latency=DURATION.
+
+var port: UInt16 = 0
+var fault: Fault?
+var latency: Duration = .zero
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(
+        Data(
+            "picsum-stub: \(message)\nusage: picsum-stub [--port N] [--latency 50ms] [--fault \(Fault.allCases.map(\.rawValue).joined(separator: "|"))]\n"
+                .utf8))
+    exit(64)
+}
+while let argument = arguments.next() {
+    switch argument {
+    case "--port": port = UInt16(arguments.next() ?? "") ?? { fail("--port needs a number") }()
+    case "--fault": fault = Fault(rawValue: arguments.next() ?? "") ?? { fail("unknown fault") }()
+    case "--latency":
+        latency =
+            PicsumStubServer.duration(arguments.next() ?? "") ?? { fail("--latency needs a duration such as 50ms") }()
+    case "--help", "-h": fail("a Picsum-compatible server for offline runs")
+    default: fail("unknown argument \(argument)")
+    }
+}
+
+let stub = PicsumStubServer(defaultFault: fault, defaultLatency: latency)
+let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
+let base = LockedBase()
+await server.appendRoute("*") { request in
+    await stub.respond(to: request, base: base.value)
+}
+let running = Task { try await server.run() }
+try await server.waitUntilListening()
+guard case .ip4(_, let boundPort)? = await server.listeningAddress else { fail("not listening") }
+base.value = "http://127.0.0.1:\(boundPort)"
+FileHandle.standardOutput.write(Data("picsum-stub listening on \(base.value)\n".utf8))
+try await running.value
+
+/// The base URL, known once the port is bound.
+final class LockedBase: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A picsum-stub on 127.0.0.1 (any free port) for one test, stopped when released.
+final class PicsumStubProcess: @unchecked Sendable {
+    let process = Process()
+    let baseURL: URL
+
+    init(arguments: [String] = []) throws {
+        let folder = URL(fileURLWithPath: StoriesProcess.binary).deletingLastPathComponent()
+        process.executableURL = folder.appendingPathComponent("picsum-stub")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line says where it listens.
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "listening on "),
+            let url = URL(string: text[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        baseURL = url
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,164 @@
+import FeedPaging
+import Foundation
+import PicsumContent
+import StoryInterfaces
+import Testing
+
+/// The live client and content source against picsum-stub on 127.0.0.1: never the internet.
+@Suite("Picsum client against picsum-stub", .serialized)
+struct PicsumStubTests {
+    static func client(
+        _ stub: PicsumStubProcess, timeout: Duration = .seconds(5), retries: Int = 2, sleeps: Recorder? = nil
+    ) -> PicsumClient {
+        PicsumClient(
+            configuration: PicsumConfiguration(
+                baseURL: stub.baseURL, timeout: timeout, retries: retries, diskCachePath: "/tmp"),
+            sleep: { wait in await sleeps?.record(wait) })
+    }
+
+    @Test func theWholeListPagesWithPicsumsQuirks() async throws {
+        let stub = try PicsumStubProcess()
+        let client = Self.client(stub)
+        var request = try PageRequest(page: 1, limit: 30)
+        var ids: [PhotoID] = []
+        var pages = 0
+        while true {
+            let page = try await client.list(request)
+            pages += 1
+            ids += page.elements.map(\.id)
+            guard let next = page.nextPage else { break }
+            request = try PageRequest(page: next, limit: 30)
+        }
+        #expect(ids.count == 240 && Set(ids).count == 240)
+        #expect(pages == 9, "8 full pages, then the empty page a full last page links to")
+        #expect(!ids.contains("7"), "ids have gaps")
+        let info = try await client.info(id: ids[3])
+        #expect(info.id == ids[3])
+    }
+
+    @Test func imagesFollowTheRedirectAndAreJPEGsOfTheAskedSize() async throws {
+        let stub = try PicsumStubProcess()
+        let client = Self.client(stub)
+        let data = try await client.imageData(client.endpoints.image(id: "0", width: 120, height: 80))
+        #expect(data.starts(with: [0xFF, 0xD8, 0xFF]))
+        let seeded = try await client.imageData(
+            client.endpoints.image(seed: "neo", width: 50, height: 50, options: .init(grayscale: true)))
+        #expect(seeded.starts(with: [0xFF, 0xD8, 0xFF]))
+        await #expect(throws: PicsumError.http(status: 404, message: "Image does not exist")) {
+            try await client.imageData(client.endpoints.image(id: "99999", width: 10, height: 10))
+        }
+    }
+
+    @Test func authorsBecomeUsersOnceAndCompleteAcrossPages() async throws {
+        let stub = try PicsumStubProcess()
+        let client = Self.client(stub)
+        let grouped = GroupingPageFetcher(
+            source: PicsumListFetcher(client: client), key: { UserID.picsumAuthor($0.author) })
+        let content = PicsumStoryContent(authors: Runs(groups: grouped), endpoints: client.endpoints)
+        var users: [UserID] = []
+        var items = 0
+        var request = try PageRequest(page: 1, limit: 30)
+        while true {
+            let page = try await content.stories(request)
+            users += page.elements.map(\.user.id)
+            items += page.elements.map(\.items.count).reduce(0, +)
+            guard let next = page.nextPage else { break }
+            request = try PageRequest(page: next, limit: 30)
+        }
+        #expect(items == 240, "every photo belongs to exactly one story")
+        #expect(users.count > 40)
+        // Authors reappear in the stub's list (22 names cycle), as runs; no run is split or lost.
+        let first = try await content.story(for: users[0])
+        #expect(first.items.allSatisfy { $0.userID == users[0] })
+    }
+
+    @Test(arguments: ["500", "503"])
+    func serverErrorsAreRetriedThenReported(fault: String) async throws {
+        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        let sleeps = Recorder()
+        await #expect(throws: PicsumError.self) {
+            try await Self.client(stub, retries: 2, sleeps: sleeps).list(try PageRequest(page: 1, limit: 30))
+        }
+        #expect(await sleeps.waits.count == 2)
+    }
+
+    @Test func tooManyRequestsWaitsWhatRetryAfterSays() async throws {
+        let stub = try PicsumStubProcess()
+        let sleeps = Recorder()
+        let client = Self.client(stub, retries: 1, sleeps: sleeps)
+        var url = URLComponents(url: client.endpoints.list(page: 1, limit: 5), resolvingAgainstBaseURL: false)!
+        url.queryItems! += [URLQueryItem(name: "fault", value: "429")]
+        await #expect(throws: PicsumError.http(status: 429, message: "Too Many Requests")) {
+            try await client.imageData(url.url!)
+        }
+        #expect(await sleeps.waits == [.seconds(1)])
+    }
+
+    @Test func aBodySlowerThanTheTimeoutIsATimeout() async throws {
+        let stub = try PicsumStubProcess(arguments: ["--fault", "slow"])
+        await #expect(throws: PicsumError.timeout) {
+            try await Self.client(stub, timeout: .milliseconds(400), retries: 0).list(
+                try PageRequest(page: 1, limit: 30))
+        }
+    }
+
+    @Test(arguments: ["truncate", "reset", "loop"])
+    func brokenTransfersAreTransportErrorsAndNothingPartialIsReturned(fault: String) async throws {
+        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        await #expect {
+            _ = try await Self.client(stub, retries: 0).imageData(stub.baseURL.appendingPathComponent("id/0/100/100"))
+        } throws: { error in
+            guard case .transport = error as? PicsumError else { return false }
+            return true
+        }
+    }
+
+    @Test func anHTMLPageWithStatus200IsADecodingError() async throws {
+        let stub = try PicsumStubProcess(arguments: ["--fault", "html"])
+        await #expect {
+            _ = try await Self.client(stub).list(try PageRequest(page: 1, limit: 30))
+        } throws: { error in
+            guard case .decoding = error as? PicsumError else { return false }
+            return true
+        }
+    }
+
+    @Test func latencyIsAddedPerRequest() async throws {
+        let stub = try PicsumStubProcess(arguments: ["--latency", "150ms"])
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try await Self.client(stub).list(try PageRequest(page: 1, limit: 1))
+        #expect(start.duration(to: clock.now) >= .milliseconds(150))
+    }
+
+    @Test func storiesRendersAURLFromTheStub() throws {
+        let stub = try PicsumStubProcess()
+        let result = try StoriesProcess.run(
+            [
+                "render", stub.baseURL.appendingPathComponent("id/0/400/600").absoluteString, "--width", "20",
+                "--height", "15",
+            ],
+            environment: ["COLORTERM": "truecolor"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 15)
+        let missing = try StoriesProcess.run([
+            "render", stub.baseURL.appendingPathComponent("id/99999/10/10").absoluteString,
+        ])
+        #expect(missing.status == 65 && missing.stderr.contains("404"))
+        let down = try StoriesProcess.run(["render", "http://127.0.0.1:9/id/0/10/10"])
+        #expect(down.status == 69, "\(down.stderr)")
+    }
+}
+
+struct Runs: PageFetching {
+    let groups: GroupingPageFetcher<Photo, UserID>
+    func fetch(_ request: PageRequest) async throws -> Page<[Photo]> {
+        let page = try await groups.fetch(request)
+        return Page(request: request, elements: page.elements.map(\.elements), nextPage: page.nextPage)
+    }
+}
+
+actor Recorder {
+    private(set) var waits: [Duration] = []
+    func record(_ wait: Duration) { waits.append(wait) }
+}
