@@ -1,6 +1,6 @@
-import FeedPaging
 import Foundation
 import PicsumContent
+import StoriesComposition
 import StoryInterfaces
 import Testing
 
@@ -51,10 +51,11 @@ struct PicsumStubTests {
 
     @Test func authorsBecomeUsersOnceAndCompleteAcrossPages() async throws {
         let stub = try PicsumStubProcess()
-        let client = Self.client(stub)
-        let grouped = GroupingPageFetcher(
-            source: PicsumListFetcher(client: client), key: { UserID.picsumAuthor($0.author) })
-        let content = PicsumStoryContent(authors: Runs(groups: grouped), endpoints: client.endpoints)
+        // The content source exactly as `stories` composes it for content.source = picsum.
+        let root = try CompositionRoot.load(
+            flags: ["content.source": "picsum", "picsum.baseURL": stub.baseURL.absoluteString],
+            environment: ["HOME": try TemporaryFolder.make()], configFile: nil)
+        let content = try await root.makeContent().content
         var users: [UserID] = []
         var items = 0
         var request = try PageRequest(page: 1, limit: 30)
@@ -147,14 +148,6 @@ struct PicsumStubTests {
         #expect(missing.status == 65 && missing.stderr.contains("404"))
         let down = try StoriesProcess.run(["render", "http://127.0.0.1:9/id/0/10/10"])
         #expect(down.status == 69, "\(down.stderr)")
-    }
-}
-
-struct Runs: PageFetching {
-    let groups: GroupingPageFetcher<Photo, UserID>
-    func fetch(_ request: PageRequest) async throws -> Page<[Photo]> {
-        let page = try await groups.fetch(request)
-        return Page(request: request, elements: page.elements.map(\.elements), nextPage: page.nextPage)
     }
 }
 

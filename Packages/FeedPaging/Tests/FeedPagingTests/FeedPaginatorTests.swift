@@ -1,5 +1,6 @@
 import FeedPaging
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import Testing
 
 func paginator(

@@ -1,5 +1,6 @@
 import FeedPaging
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import Testing
 
 /// Items whose groups are given by a pattern like "aaab|bbbb|cd" (one letter per item).
@@ -110,18 +111,5 @@ struct FeedPropertyTests {
         #expect(entries.map(\.position) == Array(0..<entries.count))
         #expect(entries.count > target)
         for entry in entries { #expect(entry.element.id == "i\(entry.position % count)") }
-    }
-}
-
-/// SplitMix64, so property failures reproduce from their seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

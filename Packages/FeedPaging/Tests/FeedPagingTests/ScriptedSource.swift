@@ -1,4 +1,5 @@
 import StoryInterfaces
+import StoryInterfacesTestSupport
 
 struct Item: Hashable, Sendable, Identifiable {
     var id: String
@@ -65,13 +66,4 @@ actor ScriptedSource: PageFetching {
         }
         return Page(request: request, elements: slice, nextPage: hasNext ? request.page + 1 : nil)
     }
-}
-
-/// Waits (yielding, never sleeping) until `condition` holds, for up to 10 000 turns.
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return false
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import StoryModels
 
 let picsumBase = URL(string: "https://picsum.photos")!
@@ -7,19 +8,6 @@ let decoder = StoryDocumentDecoder(picsumBaseURL: picsumBase)
 
 func decode(_ json: String, file: String = "stories.json") throws(StoryDocumentError) -> StoryDocument {
     try decoder.decode(Data(json.utf8), file: file)
-}
-
-/// A deterministic random source for property tests (SplitMix64), so a failure reproduces.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Writers of the three formats, used to round-trip what the decoder reads.

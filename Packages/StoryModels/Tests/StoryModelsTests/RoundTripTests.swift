@@ -1,5 +1,6 @@
 import Foundation
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import StoryModels
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import StoryNavigation
 
 /// Stories for users u0, u1, …: `counts[k]` items each; items listed in `videos` are videos
@@ -45,16 +46,4 @@ extension StoryViewer {
 /// Only the events a script prints (no prefetch hints).
 func visible(_ events: [ViewerEvent]) -> [ViewerEvent] {
     events.filter { if case .prefetch = $0 { return false } else { return true } }
-}
-
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

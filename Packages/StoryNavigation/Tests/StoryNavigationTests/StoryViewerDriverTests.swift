@@ -92,11 +92,3 @@ struct StoryViewerDriverTests {
         await running.value
     }
 }
-
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return false
-}

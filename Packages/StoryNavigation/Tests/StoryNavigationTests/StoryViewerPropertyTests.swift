@@ -1,4 +1,5 @@
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import StoryNavigation
 import Testing
 

@@ -20,10 +20,7 @@ public struct BundledStoryContent: StoryContentProviding {
 
     /// The user's story, or ``StoryContentError/unknownUser(_:)``.
     public func story(for user: UserID) async throws -> Story {
-        guard let story = catalog.stories.first(where: { $0.user.id == user }) else {
-            throw StoryContentError.unknownUser(user)
-        }
-        return story
+        try StoryPaging.story(for: user, in: catalog.stories)
     }
 }
 
@@ -51,6 +48,11 @@ public struct BundledPhotoCatalog: PhotoCataloging {
 
 /// Paging a list held in memory.
 enum StoryPaging {
+    static func story(for user: UserID, in stories: [Story]) throws(StoryContentError) -> Story {
+        guard let story = stories.first(where: { $0.user.id == user }) else { throw .unknownUser(user) }
+        return story
+    }
+
     static func page<Element: Sendable>(_ all: [Element], _ request: PageRequest) -> Page<Element> {
         let start = min(all.count, (request.page - 1) * request.limit)
         let end = min(all.count, start + request.limit)

@@ -21,9 +21,6 @@ public struct FileStoryContent: StoryContentProviding {
 
     /// The user's story, or ``StoryContentError/unknownUser(_:)``.
     public func story(for user: UserID) async throws -> Story {
-        guard let story = document.stories.first(where: { $0.user.id == user }) else {
-            throw StoryContentError.unknownUser(user)
-        }
-        return story
+        try StoryPaging.story(for: user, in: document.stories)
     }
 }
