@@ -1,0 +1,28 @@
+import StoryInterfaces
+import Testing
+
+@Suite("Media sniffing")
+struct MediaFormatTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 9] + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+
+    @Test func formatsAreSniffedAndHTMLIsNot() {
+        #expect(MediaFormat.sniff(Self.jpeg) == .jpeg)
+        #expect(MediaFormat.sniff(Self.png) == .png)
+        #expect(MediaFormat.sniff(Array("GIF89a;".utf8)) == .gif)
+        #expect(MediaFormat.sniff([0, 0, 0, 0x20] + Array("ftypqt  ".utf8)) == .video)
+        #expect(MediaFormat.sniff(Array("<!DOCTYPE html><html>".utf8)) == nil)
+        #expect(MediaFormat.sniff([UInt8]()) == nil)
+    }
+
+    @Test func cutOffBodiesDoNotLookComplete() {
+        #expect(MediaFormat.jpeg.looksComplete(Self.jpeg))
+        #expect(MediaFormat.jpeg.looksComplete(Self.jpeg + [0x0A]))
+        #expect(!MediaFormat.jpeg.looksComplete(Self.jpeg.dropLast(2)))
+        #expect(MediaFormat.png.looksComplete(Self.png))
+        #expect(!MediaFormat.png.looksComplete(Self.png.dropLast(5)))
+        let webp = Array("RIFF".utf8) + [8, 0, 0, 0] + Array("WEBPVP8 ".utf8)
+        #expect(MediaFormat.webp.looksComplete(webp))
+        #expect(!MediaFormat.webp.looksComplete(webp.dropLast(1)))
+    }
+}
