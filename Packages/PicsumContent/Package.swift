@@ -15,12 +15,16 @@ let package = Package(
         .library(name: "PicsumContent", targets: ["PicsumContent"])
     ],
     dependencies: [
-        .package(path: "../StoryInterfaces")
+        .package(path: "../StoryInterfaces"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
             name: "PicsumContent",
-            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -12,10 +12,14 @@ final class StubURLProtocol: URLProtocol {
         var headers: [String: String] = [:]
         var body: Data = Data()
         var error: URLError? = nil
+        /// Never answer: the request stays open until the client cancels it.
+        var hang = false
     }
 
     nonisolated(unsafe) private static var handlers: [String: @Sendable (URLRequest) -> Reply] = [:]
     nonisolated(unsafe) private static var log: [String: [URL]] = [:]
+    nonisolated(unsafe) private static var stoppedLog: [String: Int] = [:]
+    private var answered = false
     private static let lock = NSLock()
 
     /// Registers `handler` for a new host and returns the base URL to use.
@@ -26,6 +30,9 @@ final class StubURLProtocol: URLProtocol {
     }
 
     static func requests(_ base: URL) -> [URL] { lock.withLock { log[base.host ?? ""] ?? [] } }
+
+    /// How many unanswered requests to this host were stopped (cancelled) by the client.
+    static func stopped(_ base: URL) -> Int { lock.withLock { stoppedLog[base.host ?? ""] ?? 0 } }
 
     static var configuration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
@@ -43,6 +50,8 @@ final class StubURLProtocol: URLProtocol {
             return Self.handlers[host]
         }
         let reply = handler?(request) ?? Reply(status: 599, body: Data("no handler".utf8))
+        if reply.hang { return }
+        answered = true
         if let error = reply.error {
             client?.urlProtocol(self, didFailWithError: error)
             return
@@ -54,7 +63,11 @@ final class StubURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    override func stopLoading() {}
+    override func stopLoading() {
+        guard !answered else { return }
+        let host = request.url?.host ?? ""
+        Self.lock.withLock { Self.stoppedLog[host, default: 0] += 1 }
+    }
 }
 
 /// Records backoff waits instead of sleeping.

@@ -4,7 +4,10 @@ import Testing
 @Suite("Media sniffing")
 struct MediaFormatTests {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 9] + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 9] + [0, 0, 0, 0] + Array("IEND".utf8) + [
+            0xAE, 0x42, 0x60, 0x82,
+        ]
 
     @Test func formatsAreSniffedAndHTMLIsNot() {
         #expect(MediaFormat.sniff(Self.jpeg) == .jpeg)
