@@ -117,6 +117,12 @@ let package = Package(
             path: "Benchmarks/RenderBench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "CacheBench",
+            dependencies: [product("PicsumContent")],
+            path: "Benchmarks/CacheBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CompositionTests",
             dependencies: ["StoriesComposition", testSupport] + packages.map(product),

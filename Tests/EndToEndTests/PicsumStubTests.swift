@@ -155,3 +155,39 @@ actor Recorder {
     private(set) var waits: [Duration] = []
     func record(_ wait: Duration) { waits.append(wait) }
 }
+
+@Suite("Image pipeline against picsum-stub", .serialized)
+struct ImagePipelineStubTests {
+    static func pipeline(_ stub: PicsumStubProcess, folder: String) throws -> ImagePipeline {
+        let client = PicsumClient(
+            configuration: PicsumConfiguration(
+                baseURL: stub.baseURL, timeout: .seconds(5), retries: 0, diskCachePath: folder))
+        return ImagePipeline(
+            client: client, memory: MemoryImageCache(limit: 64 << 20),
+            disk: try DiskImageCache(path: folder, limit: 4 << 20),
+            maxConcurrent: 4)
+    }
+
+    @Test func aHundredWaitersShareOneDownloadThroughTheRedirect() async throws {
+        let stub = try PicsumStubProcess(arguments: ["--latency", "100ms"])
+        let images = try Self.pipeline(stub, folder: try TemporaryFolder.make())
+        let url = stub.baseURL.appendingPathComponent("id/10/300/200")
+        try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<100 { group.addTask { try await images.imageData(for: url, priority: .high) } }
+            for try await data in group { #expect(data.starts(with: [0xFF, 0xD8, 0xFF])) }
+        }
+        #expect(await images.downloadCount == 1)
+        #expect(images.disk?.data(for: url) != nil, "stored under the picsum URL, not the CDN one")
+    }
+
+    @Test(arguments: ["html", "truncate"])
+    func badBodiesAreNeverStored(fault: String) async throws {
+        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        let images = try Self.pipeline(stub, folder: try TemporaryFolder.make())
+        await #expect(throws: (any Error).self) {
+            try await images.imageData(for: stub.baseURL.appendingPathComponent("id/1/50/50"), priority: .high)
+        }
+        #expect(images.disk?.statistics().entries == 0)
+        #expect(images.memory.byteCount == 0)
+    }
+}

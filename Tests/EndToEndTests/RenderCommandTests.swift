@@ -52,3 +52,23 @@ struct RenderCommandTests {
         #expect(try StoriesProcess.run(["render"]).status == 64)
     }
 }
+
+@Suite("stories cache, as a process")
+struct CacheCommandTests {
+    @Test func statsClearAndVerifyWorkOnTheConfiguredFolder() throws {
+        let home = try TemporaryFolder.make()
+        let folder = home + "/.cache/stories/images"
+        let empty = try StoriesProcess.run(["cache", "stats"], home: home)
+        #expect(empty.status == 0)
+        #expect(empty.stdout.contains("0 images, 0 of 268435456 bytes in \(folder)"))
+        // A damaged entry: a body with a meta file that records another hash.
+        let key = String(repeating: "a", count: 64)
+        try TemporaryFolder.write("\u{FF}\u{D8}\u{FF}", to: folder + "/" + key)
+        try TemporaryFolder.write("https://picsum.photos/id/1/10/10\n00\n", to: folder + "/" + key + ".meta")
+        let verify = try StoriesProcess.run(["cache", "verify"], home: home)
+        #expect(verify.stdout.contains("checked 1 images, removed 1 damaged"))
+        let clear = try StoriesProcess.run(["cache", "clear"], home: home)
+        #expect(clear.status == 0 && clear.stdout.hasPrefix("removed 0 images"))
+        #expect(try StoriesProcess.run(["cache", "bogus"], home: home).status == 64)
+    }
+}

@@ -30,10 +30,11 @@ public enum ErrorReport {
         switch error {
         case is ConfigurationError: .configuration
         case SeenLikeStoreError.invalidIndex: .software
-        case is SeenLikeStoreError: .ioError
+        case is SeenLikeStoreError, is CacheCommandError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
         case is ImageDecodeError, is RenderInputError: .dataError
         case let error as PicsumError: error.isUnreachable ? .unavailable : .dataError
+        case is ImagePipelineError: .dataError
         case is PageRequestError: .usage
         default: nil
         }
