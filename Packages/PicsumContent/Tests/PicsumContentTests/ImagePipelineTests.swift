@@ -63,6 +63,23 @@ struct ImagePipelineTests {
         for task in tasks { _ = await task.result }
     }
 
+    @Test func onScreenRequestsGoBeforePrefetches() async throws {
+        let base = StubURLProtocol.register { _ in .init(hang: true) }
+        let images = try pipeline(base, maxConcurrent: 1)
+        let busy = Task { try await images.imageData(for: base.appendingPathComponent("id/0/1/1"), priority: .high) }
+        #expect(await eventually { StubURLProtocol.requests(base).count == 1 })
+        await images.prefetch([base.appendingPathComponent("id/1/1/1")])
+        for _ in 0..<100 { await Task.yield() }
+        let shown = Task { try await images.imageData(for: base.appendingPathComponent("id/2/1/1"), priority: .high) }
+        for _ in 0..<100 { await Task.yield() }
+        busy.cancel()  // frees the one slot
+        #expect(await eventually { StubURLProtocol.requests(base).count == 2 })
+        #expect(StubURLProtocol.requests(base).map(\.path) == ["/id/0/1/1", "/id/2/1/1"], "the shown image first")
+        shown.cancel()
+        _ = await busy.result
+        _ = await shown.result
+    }
+
     @Test func anHTMLPageWithStatus200IsNeverStored() async throws {
         let base = StubURLProtocol.register { _ in
             .init(headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><p>portal".utf8))
