@@ -15,9 +15,10 @@ let package = Package(
         .package(path: "../Packages/StoryTerminal"),
     ],
     targets: [
-        .target(name: "FuzzUsersPages", dependencies: ["StoryModels"]),
-        .target(name: "FuzzSnaps", dependencies: ["StoryModels"]),
-        .target(name: "FuzzPicsumList", dependencies: ["StoryModels"]),
+        .target(name: "FuzzCommon", dependencies: ["StoryModels"]),
+        .target(name: "FuzzUsersPages", dependencies: ["FuzzCommon"]),
+        .target(name: "FuzzSnaps", dependencies: ["FuzzCommon"]),
+        .target(name: "FuzzPicsumList", dependencies: ["FuzzCommon"]),
         .target(name: "FuzzInputDecoder", dependencies: ["StoryTerminal"]),
         .target(name: "FuzzImageDecoder", dependencies: ["StoryTerminal"]),
     ]

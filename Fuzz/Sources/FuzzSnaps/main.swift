@@ -1,15 +1,7 @@
-import Foundation
-import StoryModels
+import FuzzCommon
 
-// libFuzzer entry: the input is wrapped so that it is decoded as the Snaps format; the
-// decoder must return a document or throw StoryDocumentError, never crash or hang.
-private let decoder = StoryDocumentDecoder(picsumBaseURL: URL(string: "https://picsum.photos")!)
-
+// libFuzzer entry: the input read as the Snaps stories document format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    var data = Data("{\"data\":".utf8)
-    data.append(start.assumingMemoryBound(to: UInt8.self), count: count)
-    data.append(contentsOf: Array("}".utf8))
-    _ = try? decoder.decode(data, file: "fuzz.json")
-    return 0
+    fuzzDocument(start, count, prefix: "{\"data\":", suffix: "}")
 }
