@@ -1,0 +1,71 @@
+import FeedPaging
+import Foundation
+import PicsumContent
+import SeenLikeStore
+import StoryInterfaces
+import StoryModels
+
+/// What the content commands share: the configured content source (with `auto`'s fallback
+/// said on stderr), the store, image loading, and item lookup.
+struct ContentSession {
+    let root: CompositionRoot
+    let content: any StoryContentProviding
+    let store: any SeenLikeStoring
+    let fallback: String?
+
+    static func open(_ options: GlobalOptions) async throws -> ContentSession {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        for warning in root.settings.resolved.warnings { Terminal.printError("warning: " + warning) }
+        let (content, fallback) = try await root.makeContent()
+        if let fallback { Terminal.printError(fallback) }
+        if let file = content as? FileStoryContent {
+            for warning in file.document.warnings { Terminal.printError("warning: " + warning) }
+        }
+        return ContentSession(root: root, content: content, store: try root.makeStore(), fallback: fallback)
+    }
+
+    /// Bundled media from the package's resources, everything else through the image pipeline.
+    func imageLoader() throws -> @Sendable (URL) async throws -> Data {
+        let bundled = BundledImageLoader()
+        let settings = root.settings.picsum
+        let pipeline = ImagePipeline(
+            client: PicsumClient(configuration: settings), memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
+            disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
+            maxConcurrent: settings.maxConcurrent)
+        return { url in
+            url.scheme == BundledCatalog.scheme
+                ? try await bundled.imageData(for: url, priority: .high)
+                : try await pipeline.imageData(for: url, priority: .high)
+        }
+    }
+
+    /// The tray page holding `user` (pages of `feed.pageSize`), in tray order.
+    func page(containing user: UserID) async throws -> [Story] {
+        var request = try PageRequest(page: 1, limit: root.settings.feed.pageSize)
+        while true {
+            let page = try await content.stories(request)
+            if page.elements.contains(where: { $0.user.id == user }) {
+                let progress = try await store.progress(for: page.elements.map(\.user.id))
+                return TrayRules.ordered(
+                    page.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) },
+                    by: root.settings.trayOrder
+                ).map(\.story)
+            }
+            guard let next = page.nextPage else { throw StoryContentError.unknownUser(user) }
+            request = try PageRequest(page: next, limit: request.limit)
+        }
+    }
+
+    /// The user and index of an item, searched page by page (100 users a page).
+    func locate(_ item: StoryItemID) async throws -> (user: UserID, index: Int) {
+        var request = try PageRequest(page: 1, limit: PageRequest.maximumLimit)
+        while true {
+            let page = try await content.stories(request)
+            for story in page.elements {
+                if let index = story.items.firstIndex(where: { $0.id == item }) { return (story.user.id, index) }
+            }
+            guard let next = page.nextPage else { throw StoryContentError.unknownItem(item) }
+            request = try PageRequest(page: next, limit: request.limit)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+public import ArgumentParser
+import FeedPaging
+import Foundation
+import StoryInterfaces
+import StoryModels
+
+/// `stories tray [--page N] [--limit K] [--json]`: one page of the tray.
+public struct TrayCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "tray",
+        abstract: "List one page of the tray: users, their rings and where they resume.",
+        discussion: """
+            Each page is sorted unseen-first on its own (tray.order). With --json: \
+            {"source","page","next","users":[{"id","name","avatar","ring","items","seenItems","resumeIndex"}]}, \
+            "next" null after the last page. For the picsum source, page N holds the authors whose \
+            first photo is on list page N, with all their photos, so a page may be empty.
+
+            Examples:
+              stories tray --source bundled --limit 5
+              stories tray --page 2 --json
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "The page, from 1.") var page = 1
+
+    @Option(help: "Users per page (default feed.pageSize, at most 100).") var limit: Int?
+
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Loads the page, applies the tray rules and prints it.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        let request = try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize)
+        let result = try await session.content.stories(request)
+        let progress = try await session.store.progress(for: result.elements.map(\.user.id))
+        let entries = TrayRules.ordered(
+            result.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) },
+            by: session.root.settings.trayOrder)
+        if json {
+            let report = TrayReport(
+                source: session.content.sourceName, fallback: session.fallback, page: page, next: result.nextPage,
+                users: entries.map(TrayReport.User.init))
+            Terminal.printOutput(try JSONOutput.encode(report))
+        } else {
+            for entry in entries {
+                let ring = entry.ring == .unseen ? "◉" : "○"
+                let name = Terminal.sanitized(entry.story.user.name)
+                Terminal.printOutput(
+                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(Terminal.sanitized(entry.story.user.id.rawValue))]")
+            }
+            if entries.isEmpty { Terminal.printOutput("(no users on page \(page))") }
+            Terminal.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
+        }
+    }
+}
+
+/// `tray --json`.
+struct TrayReport: Encodable {
+    struct User: Encodable {
+        var id: String
+        var name: String
+        var avatar: String?
+        var ring: String
+        var items: Int
+        var seenItems: Int
+        var resumeIndex: Int
+
+        init(_ entry: TrayEntry) {
+            id = entry.story.user.id.rawValue
+            name = entry.story.user.name
+            avatar = entry.story.user.avatarURL?.absoluteString
+            ring = entry.ring.rawValue
+            items = entry.story.items.count
+            seenItems = entry.seenItems
+            resumeIndex = entry.resumeIndex
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(avatar, forKey: .avatar)
+            try container.encode(ring, forKey: .ring)
+            try container.encode(items, forKey: .items)
+            try container.encode(seenItems, forKey: .seenItems)
+            try container.encode(resumeIndex, forKey: .resumeIndex)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, name, avatar, ring, items, seenItems, resumeIndex }
+    }
+
+    var source: String
+    var fallback: String?
+    var page: Int
+    var next: Int?
+    var users: [User]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(fallback, forKey: .fallback)
+        try container.encode(page, forKey: .page)
+        try container.encode(next, forKey: .next)
+        try container.encode(users, forKey: .users)
+    }
+
+    enum CodingKeys: String, CodingKey { case source, fallback, page, next, users }
+}
+
+/// JSON for stdout: sorted keys, slashes as they are.
+enum JSONOutput {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
