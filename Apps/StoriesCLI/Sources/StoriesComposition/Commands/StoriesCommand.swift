@@ -13,7 +13,10 @@ public struct StoriesCommand: AsyncParsableCommand {
             Exit status: 0 done · 64 bad usage · 65 bad input data · 69 a service unreachable · \
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
-        subcommands: [TrayCommand.self, ConfigCommand.self, RenderCommand.self, CacheCommand.self])
+        subcommands: [
+            TrayCommand.self, ViewCommand.self, LikeCommand.self, SeenCommand.self, StateCommand.self, ResetCommand.self,
+            RenderCommand.self, ConfigCommand.self, CacheCommand.self,
+        ])
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}

@@ -1,0 +1,139 @@
+public import ArgumentParser
+import Foundation
+import StoryInterfaces
+
+/// `stories state [--json]`: what the store holds.
+public struct StateCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "state", abstract: "Show the seen and liked state in the store.",
+        discussion: """
+            JSON: {"seenItems","likedItems","seenItemIds","likedItemIds","users":[{"id","seenItems","lastSeenIndex"}]}.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Prints the summary.
+    public func run() async throws {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        let summary = try await root.makeStore().summary()
+        if json {
+            Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
+        } else {
+            Terminal.printOutput("\(summary.seenItemIDs.count) items seen, \(summary.likedItemIDs.count) liked, \(summary.users.count) users started")
+        }
+    }
+}
+
+struct StateReport: Encodable {
+    struct User: Encodable {
+        var id: String
+        var seenItems: Int
+        var lastSeenIndex: Int
+    }
+
+    var seenItems: Int
+    var likedItems: Int
+    var seenItemIds: [String]
+    var likedItemIds: [String]
+    var users: [User]
+
+    init(_ summary: SeenLikeSummary) {
+        seenItems = summary.seenItemIDs.count
+        likedItems = summary.likedItemIDs.count
+        seenItemIds = summary.seenItemIDs.map(\.rawValue)
+        likedItemIds = summary.likedItemIDs.map(\.rawValue)
+        users = summary.users.map { User(id: $0.userID.rawValue, seenItems: $0.seenItemIDs.count, lastSeenIndex: $0.lastSeenIndex) }
+    }
+}
+
+/// `stories like ITEM [--off]`.
+public struct LikeCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "like", abstract: "Like an item (or unlike it with --off).",
+        discussion: "ITEM is an id as `stories view` prints it; an unknown one exits 65.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The item id.", valueName: "item")) var item: String
+    @Flag(help: "Unlike instead.") var off = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Checks the item exists, then writes.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        let id = StoryItemID(item)
+        _ = try await session.locate(id)
+        try await session.store.setLiked(id, !off)
+        Terminal.printOutput("\(off ? "unliked" : "liked") \(Terminal.sanitized(item))")
+    }
+}
+
+/// `stories seen ITEM...`.
+public struct SeenCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "seen", abstract: "Mark items as seen.",
+        discussion: "ITEMs are ids as `stories view` prints them; an unknown one exits 65 and nothing is written.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The item ids.", valueName: "item")) var items: [String]
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Checks every item first, then writes them all.
+    public func validate() throws {
+        if items.isEmpty { throw ValidationError("name at least one item") }
+    }
+
+    /// Looks every item up, then marks them seen.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        var located: [(StoryItemID, UserID, Int)] = []
+        for item in items {
+            let id = StoryItemID(item)
+            let (user, index) = try await session.locate(id)
+            located.append((id, user, index))
+        }
+        for (item, user, index) in located { try await session.store.markSeen(item, user: user, index: index) }
+        Terminal.printOutput("marked \(located.count) item\(located.count == 1 ? "" : "s") as seen")
+    }
+}
+
+/// `stories reset [--seen] [--likes] [--all]`.
+public struct ResetCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Forget seen items, likes, or both.",
+        discussion: "Say what to forget: --seen, --likes or --all.")
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "Forget seen items and progress.") var seen = false
+    @Flag(help: "Forget likes.") var likes = false
+    @Flag(help: "Forget both.") var all = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Refuses to guess what to forget.
+    public func validate() throws {
+        if !seen, !likes, !all { throw ValidationError("say what to reset: --seen, --likes or --all") }
+    }
+
+    /// Clears the store.
+    public func run() async throws {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        var scope: ResetScope = []
+        if seen || all { scope.insert(.seen) }
+        if likes || all { scope.insert(.likes) }
+        try await root.makeStore().reset(scope)
+        Terminal.printOutput("reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
+    }
+}

@@ -1,0 +1,127 @@
+public import ArgumentParser
+import Foundation
+import StoryInterfaces
+import StoryNavigation
+
+/// `stories view USER --keys "KEYS" [--json]`: the scripted viewer of PRODUCT.md §3.
+public struct ViewCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Run the viewer on a user's story with scripted keys; print one event per line.",
+        discussion: """
+            Keys, space-separated: next prev nextUser prevUser pause resume like close retry \
+            wait:5s (wait advances a virtual clock, so auto-advance runs without sleeping). Media \
+            really load; each key is applied once the current media has loaded or failed. Seen \
+            and liked state go to the configured store. The viewer opens at the user's first \
+            unseen item and moves across the users of the user's tray page.
+
+            Examples:
+              stories view ada --keys "wait:5s like next" --json
+              stories view paul-jarvis --keys "next next close"
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The user id, as `stories tray` prints it.", valueName: "user"))
+    var user: String
+
+    @Option(help: "The keys to apply.") var keys = ""
+
+    @Flag(help: "Print one JSON object per event.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Checks the keys before anything loads.
+    public func validate() throws {
+        do {
+            _ = try ViewerScript.parse(keys)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Runs the script, writing seen and liked state as events happen.
+    public func run() async throws {
+        let steps = try ViewerScript.parse(keys)
+        let session = try await ContentSession.open(options)
+        let userID = UserID(user)
+        let stories = try await session.page(containing: userID)
+        let progress = try await session.store.progress(for: stories.map(\.user.id))
+        let liked = try await session.store.likedItems(among: stories.flatMap(\.items).map(\.id))
+        let start = stories.firstIndex { $0.user.id == userID } ?? 0
+        var (viewer, opening) = StoryViewer.open(
+            stories, at: start, configuration: session.root.settings.viewer,
+            seen: Set(progress.values.flatMap(\.seenItemIDs)), liked: liked)
+        let load = try session.imageLoader()
+        let events = await ViewerScript.run(steps, viewer: &viewer, opening: opening) { item in
+            let url: URL?
+            switch item.media {
+            case .image(let image): url = image
+            case .video(_, _, let poster): url = poster  // no poster: a placeholder, shown at once
+            }
+            guard let url else { return nil }
+            do {
+                _ = try await load(url)
+                return nil
+            } catch {
+                return String(describing: error)
+            }
+        }
+        for event in events {
+            try await record(event, in: session)
+            if json {
+                if let line = try ViewEventJSON.line(for: event) { Terminal.printOutput(line) }
+            } else if let sentence = ViewerNarrator.sentence(for: event, in: viewer) {
+                Terminal.printOutput(Terminal.sanitized(sentence))
+            }
+        }
+    }
+
+    private func record(_ event: ViewerEvent, in session: ContentSession) async throws {
+        switch event {
+        case .itemSeen(let user, let item, let index): try await session.store.markSeen(item, user: user, index: index)
+        case .liked(let item): try await session.store.setLiked(item, true)
+        case .unliked(let item): try await session.store.setLiked(item, false)
+        default: break
+        }
+    }
+}
+
+/// The `view --json` lines of PRODUCT.md §3; prefetch hints and retries are not printed.
+enum ViewEventJSON {
+    static func line(for event: ViewerEvent) throws -> String? {
+        var object: [String: JSONValue] = [:]
+        switch event {
+        case .itemShown(let user, let item, let index, let count):
+            object = ["event": "itemShown", "user": .string(user.rawValue), "item": .string(item.rawValue), "index": .int(index), "count": .int(count)]
+        case .itemSeen(let user, let item, let index):
+            object = ["event": "itemSeen", "user": .string(user.rawValue), "item": .string(item.rawValue), "index": .int(index)]
+        case .liked(let item): object = ["event": "liked", "item": .string(item.rawValue)]
+        case .unliked(let item): object = ["event": "unliked", "item": .string(item.rawValue)]
+        case .userChanged(let from, let to): object = ["event": "userChanged", "from": .string(from.rawValue), "to": .string(to.rawValue)]
+        case .paused: object = ["event": "paused"]
+        case .resumed: object = ["event": "resumed"]
+        case .mediaFailed(let item, let reason): object = ["event": "mediaFailed", "item": .string(item.rawValue), "reason": .string(reason)]
+        case .closed: object = ["event": "closed"]
+        case .retrying, .prefetch: return nil
+        }
+        return try JSONOutput.encode(object)
+    }
+
+    enum JSONValue: Encodable, ExpressibleByStringLiteral {
+        case string(String)
+        case int(Int)
+
+        init(stringLiteral value: String) { self = .string(value) }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let text): try container.encode(text)
+            case .int(let number): try container.encode(number)
+            }
+        }
+    }
+}
