@@ -14,8 +14,8 @@ public struct StoriesCommand: AsyncParsableCommand {
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
         subcommands: [
-            TrayCommand.self, ViewCommand.self, LikeCommand.self, SeenCommand.self, StateCommand.self, ResetCommand.self,
-            RenderCommand.self, ConfigCommand.self, CacheCommand.self,
+            TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self, LikeCommand.self, SeenCommand.self,
+            StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, CacheCommand.self,
         ])
 
     /// Creates the command (ArgumentParser fills it).

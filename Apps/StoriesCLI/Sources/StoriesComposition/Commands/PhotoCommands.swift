@@ -1,0 +1,117 @@
+public import ArgumentParser
+import FeedPaging
+import Foundation
+import PicsumContent
+import StoryInterfaces
+import StoryModels
+
+/// The gallery's catalog for the configured source: Picsum's list when the content is live,
+/// the bundled samples otherwise.
+extension ContentSession {
+    func photoCatalog() -> any PhotoCataloging {
+        content.sourceName == PicsumContentPlugin.name
+            ? PicsumPhotoCatalog(client: PicsumClient(configuration: root.settings.picsum))
+            : BundledPhotoCatalog()
+    }
+}
+
+/// `stories photos [--page N] [--limit K] [--json]`.
+public struct PhotosCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "photos", abstract: "List one page of the gallery's photos.",
+        discussion: """
+            JSON: {"page","next","photos":[{"id","author","width","height","url","downloadURL"}]}, "next" null after the last page.
+
+            Examples:
+              stories photos --limit 10
+              stories photos --page 3 --json
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The page, from 1.") var page = 1
+    @Option(help: "Photos per page (default feed.pageSize, at most 100).") var limit: Int?
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Prints the page.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        let result = try await session.photoCatalog().photos(
+            try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
+        if json {
+            Terminal.printOutput(try JSONOutput.encode(PhotosReport(page: page, next: result.nextPage, photos: result.elements.map(PhotoJSON.init))))
+        } else {
+            for photo in result.elements {
+                Terminal.printOutput("\(Terminal.sanitized(photo.id.rawValue))  \(Terminal.sanitized(photo.author))  \(photo.width)×\(photo.height)")
+            }
+            Terminal.printOutput(result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
+        }
+    }
+}
+
+/// `stories photo ID [--json]`.
+public struct PhotoCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "photo", abstract: "Show one photo's details.",
+        discussion: "ID as `stories photos` prints it; an unknown one exits 65.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The photo id.", valueName: "id")) var id: String
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Prints the photo.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        let photo = try await session.photoCatalog().photo(id: PhotoID(id))
+        if json {
+            Terminal.printOutput(try JSONOutput.encode(PhotoJSON(photo)))
+        } else {
+            Terminal.printOutput(
+                """
+                \(Terminal.sanitized(photo.author)), \(photo.width)×\(photo.height)
+                source: \(Terminal.sanitized(photo.url.absoluteString))
+                download: \(Terminal.sanitized(photo.downloadURL.absoluteString))
+                """)
+        }
+    }
+}
+
+struct PhotosReport: Encodable {
+    var page: Int
+    var next: Int?
+    var photos: [PhotoJSON]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(page, forKey: .page)
+        try container.encode(next, forKey: .next)
+        try container.encode(photos, forKey: .photos)
+    }
+
+    enum CodingKeys: String, CodingKey { case page, next, photos }
+}
+
+struct PhotoJSON: Encodable {
+    var id: String
+    var author: String
+    var width: Int
+    var height: Int
+    var url: String
+    var downloadURL: String
+
+    init(_ photo: Photo) {
+        id = photo.id.rawValue
+        author = photo.author
+        width = photo.width
+        height = photo.height
+        url = photo.url.absoluteString
+        downloadURL = photo.downloadURL.absoluteString
+    }
+}
