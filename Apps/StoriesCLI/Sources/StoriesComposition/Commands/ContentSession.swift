@@ -29,7 +29,8 @@ struct ContentSession {
         let bundled = BundledImageLoader()
         let settings = root.settings.picsum
         let pipeline = ImagePipeline(
-            client: PicsumClient(configuration: settings), memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
+            client: PicsumClient(configuration: settings),
+            memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
             disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
             maxConcurrent: settings.maxConcurrent)
         return { url in

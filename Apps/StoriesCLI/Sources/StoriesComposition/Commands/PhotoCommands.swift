@@ -42,10 +42,14 @@ public struct PhotosCommand: AsyncParsableCommand {
         let result = try await session.photoCatalog().photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
         if json {
-            Terminal.printOutput(try JSONOutput.encode(PhotosReport(page: page, next: result.nextPage, photos: result.elements.map(PhotoJSON.init))))
+            Terminal.printOutput(
+                try JSONOutput.encode(
+                    PhotosReport(page: page, next: result.nextPage, photos: result.elements.map(PhotoJSON.init))))
         } else {
             for photo in result.elements {
-                Terminal.printOutput("\(Terminal.sanitized(photo.id.rawValue))  \(Terminal.sanitized(photo.author))  \(photo.width)×\(photo.height)")
+                Terminal.printOutput(
+                    "\(Terminal.sanitized(photo.id.rawValue))  \(Terminal.sanitized(photo.author))  \(photo.width)×\(photo.height)"
+                )
             }
             Terminal.printOutput(result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
         }

@@ -24,7 +24,9 @@ public struct StateCommand: AsyncParsableCommand {
         if json {
             Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
         } else {
-            Terminal.printOutput("\(summary.seenItemIDs.count) items seen, \(summary.likedItemIDs.count) liked, \(summary.users.count) users started")
+            Terminal.printOutput(
+                "\(summary.seenItemIDs.count) items seen, \(summary.likedItemIDs.count) liked, \(summary.users.count) users started"
+            )
         }
     }
 }
@@ -47,7 +49,9 @@ struct StateReport: Encodable {
         likedItems = summary.likedItemIDs.count
         seenItemIds = summary.seenItemIDs.map(\.rawValue)
         likedItemIds = summary.likedItemIDs.map(\.rawValue)
-        users = summary.users.map { User(id: $0.userID.rawValue, seenItems: $0.seenItemIDs.count, lastSeenIndex: $0.lastSeenIndex) }
+        users = summary.users.map {
+            User(id: $0.userID.rawValue, seenItems: $0.seenItemIDs.count, lastSeenIndex: $0.lastSeenIndex)
+        }
     }
 }
 
@@ -134,6 +138,7 @@ public struct ResetCommand: AsyncParsableCommand {
         if seen || all { scope.insert(.seen) }
         if likes || all { scope.insert(.likes) }
         try await root.makeStore().reset(scope)
-        Terminal.printOutput("reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
+        Terminal.printOutput(
+            "reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
     }
 }

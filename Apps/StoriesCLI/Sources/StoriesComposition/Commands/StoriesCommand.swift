@@ -14,9 +14,12 @@ public struct StoriesCommand: AsyncParsableCommand {
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
         subcommands: [
-            TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self, LikeCommand.self, SeenCommand.self,
+            TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self, LikeCommand.self,
+            SeenCommand.self,
             StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, CacheCommand.self,
-        ])
+        ],
+        // Until the interactive screens exist (issue 11), bare `stories` prints the tray.
+        defaultSubcommand: TrayCommand.self)
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}

@@ -51,7 +51,8 @@ public struct TrayCommand: AsyncParsableCommand {
                 let ring = entry.ring == .unseen ? "◉" : "○"
                 let name = Terminal.sanitized(entry.story.user.name)
                 Terminal.printOutput(
-                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(Terminal.sanitized(entry.story.user.id.rawValue))]")
+                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(Terminal.sanitized(entry.story.user.id.rawValue))]"
+                )
             }
             if entries.isEmpty { Terminal.printOutput("(no users on page \(page))") }
             Terminal.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")

@@ -95,15 +95,23 @@ enum ViewEventJSON {
         var object: [String: JSONValue] = [:]
         switch event {
         case .itemShown(let user, let item, let index, let count):
-            object = ["event": "itemShown", "user": .string(user.rawValue), "item": .string(item.rawValue), "index": .int(index), "count": .int(count)]
+            object = [
+                "event": "itemShown", "user": .string(user.rawValue), "item": .string(item.rawValue),
+                "index": .int(index), "count": .int(count),
+            ]
         case .itemSeen(let user, let item, let index):
-            object = ["event": "itemSeen", "user": .string(user.rawValue), "item": .string(item.rawValue), "index": .int(index)]
+            object = [
+                "event": "itemSeen", "user": .string(user.rawValue), "item": .string(item.rawValue),
+                "index": .int(index),
+            ]
         case .liked(let item): object = ["event": "liked", "item": .string(item.rawValue)]
         case .unliked(let item): object = ["event": "unliked", "item": .string(item.rawValue)]
-        case .userChanged(let from, let to): object = ["event": "userChanged", "from": .string(from.rawValue), "to": .string(to.rawValue)]
+        case .userChanged(let from, let to):
+            object = ["event": "userChanged", "from": .string(from.rawValue), "to": .string(to.rawValue)]
         case .paused: object = ["event": "paused"]
         case .resumed: object = ["event": "resumed"]
-        case .mediaFailed(let item, let reason): object = ["event": "mediaFailed", "item": .string(item.rawValue), "reason": .string(reason)]
+        case .mediaFailed(let item, let reason):
+            object = ["event": "mediaFailed", "item": .string(item.rawValue), "reason": .string(reason)]
         case .closed: object = ["event": "closed"]
         case .retrying, .prefetch: return nil
         }
