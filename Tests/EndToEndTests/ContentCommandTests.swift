@@ -113,3 +113,26 @@ final class ResultsBox: @unchecked Sendable {
     func set(_ index: Int, _ value: ProcessResult?) { lock.withLock { values[index] = value } }
     var all: [ProcessResult?] { lock.withLock { values.keys.sorted().map { values[$0]! } } }
 }
+
+@Suite("stories doctor, as a process")
+struct DoctorCommandTests {
+    @Test func aDamagedStoreExits74AndRepairMovesItAsideOnlyWhenAsked() throws {
+        let home = try TemporaryFolder.make()
+        let offline = ["--picsum-url", "http://127.0.0.1:9"]
+        let healthy = try StoriesProcess.run(["doctor"] + offline, home: home)
+        #expect(healthy.status == 0, "\(healthy.stderr)")
+        #expect(healthy.stdout.contains("store: ") && healthy.stdout.contains("ok (wal"))
+        #expect(healthy.stdout.contains("network: http://127.0.0.1:9 cannot be reached"))
+        let path = home + "/.local/share/stories/state.sqlite"
+        try FileManager.default.removeItem(atPath: path)
+        try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
+        let damaged = try StoriesProcess.run(["doctor"] + offline, home: home)
+        #expect(damaged.status == 74)
+        #expect(damaged.stderr.contains(path) && damaged.stderr.contains("stories doctor --repair"))
+        #expect(try StoriesProcess.run(["state"], home: home).status == 74, "every command refuses it the same way")
+        let repaired = try StoriesProcess.run(["doctor", "--repair"] + offline, home: home)
+        #expect(repaired.status == 0)
+        #expect(repaired.stdout.contains("moved the damaged \(path) to \(path).damaged-"))
+        #expect(try StoriesProcess.run(["state"], home: home).status == 0)
+    }
+}

@@ -16,7 +16,8 @@ public struct StoriesCommand: AsyncParsableCommand {
         subcommands: [
             TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self, LikeCommand.self,
             SeenCommand.self,
-            StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, CacheCommand.self,
+            StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, DoctorCommand.self,
+            CacheCommand.self,
         ],
         // Until the interactive screens exist (issue 11), bare `stories` prints the tray.
         defaultSubcommand: TrayCommand.self)
