@@ -44,7 +44,7 @@ public struct PhotosCommand: AsyncParsableCommand {
         if json {
             Terminal.printOutput(
                 try JSONOutput.encode(
-                    PhotosReport(page: page, next: result.nextPage, photos: result.elements.map(PhotoJSON.init))))
+                    PhotosReport(page: page, next: result.nextPage, photos: result.elements)))
         } else {
             for photo in result.elements {
                 Terminal.printOutput(
@@ -75,7 +75,7 @@ public struct PhotoCommand: AsyncParsableCommand {
         let session = try await ContentSession.open(options)
         let photo = try await session.photoCatalog().photo(id: PhotoID(id))
         if json {
-            Terminal.printOutput(try JSONOutput.encode(PhotoJSON(photo)))
+            Terminal.printOutput(try JSONOutput.encode(photo))
         } else {
             Terminal.printOutput(
                 """
@@ -90,7 +90,7 @@ public struct PhotoCommand: AsyncParsableCommand {
 struct PhotosReport: Encodable {
     var page: Int
     var next: Int?
-    var photos: [PhotoJSON]
+    var photos: [Photo]  // StoryInterfaces' own Codable form: id, author, width, height, url, downloadURL
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -100,22 +100,4 @@ struct PhotosReport: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case page, next, photos }
-}
-
-struct PhotoJSON: Encodable {
-    var id: String
-    var author: String
-    var width: Int
-    var height: Int
-    var url: String
-    var downloadURL: String
-
-    init(_ photo: Photo) {
-        id = photo.id.rawValue
-        author = photo.author
-        width = photo.width
-        height = photo.height
-        url = photo.url.absoluteString
-        downloadURL = photo.downloadURL.absoluteString
-    }
 }
