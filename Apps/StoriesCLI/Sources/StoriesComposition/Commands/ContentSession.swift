@@ -57,16 +57,23 @@ struct ContentSession {
         }
     }
 
-    /// The user and index of an item, searched page by page (100 users a page).
-    func locate(_ item: StoryItemID) async throws -> (user: UserID, index: Int) {
+    /// The user and index of each of `items`, found in one pass over the pages (100 users a
+    /// page), stopping as soon as all are found; an unknown item is `unknownItem`.
+    func locate(_ items: [StoryItemID]) async throws -> [StoryItemID: (user: UserID, index: Int)] {
+        var wanted = Set(items)
+        var found: [StoryItemID: (user: UserID, index: Int)] = [:]
         var request = try PageRequest(page: 1, limit: PageRequest.maximumLimit)
-        while true {
+        while !wanted.isEmpty {
             let page = try await content.stories(request)
             for story in page.elements {
-                if let index = story.items.firstIndex(where: { $0.id == item }) { return (story.user.id, index) }
+                for (index, item) in story.items.enumerated() where wanted.remove(item.id) != nil {
+                    found[item.id] = (story.user.id, index)
+                }
             }
-            guard let next = page.nextPage else { throw StoryContentError.unknownItem(item) }
+            guard let next = page.nextPage else { break }
             request = try PageRequest(page: next, limit: request.limit)
         }
+        if let missing = items.first(where: { found[$0] == nil }) { throw StoryContentError.unknownItem(missing) }
+        return found
     }
 }

@@ -73,7 +73,7 @@ public struct LikeCommand: AsyncParsableCommand {
     public func run() async throws {
         let session = try await ContentSession.open(options)
         let id = StoryItemID(item)
-        _ = try await session.locate(id)
+        _ = try await session.locate([id])
         try await session.store.setLiked(id, !off)
         Terminal.printOutput("\(off ? "unliked" : "liked") \(Terminal.sanitized(item))")
     }
@@ -100,14 +100,13 @@ public struct SeenCommand: AsyncParsableCommand {
     /// Looks every item up, then marks them seen.
     public func run() async throws {
         let session = try await ContentSession.open(options)
-        var located: [(StoryItemID, UserID, Int)] = []
-        for item in items {
-            let id = StoryItemID(item)
-            let (user, index) = try await session.locate(id)
-            located.append((id, user, index))
+        let ids = items.map { StoryItemID($0) }
+        let located = try await session.locate(ids)  // every id checked before any write
+        for id in ids {
+            guard let place = located[id] else { continue }
+            try await session.store.markSeen(id, user: place.user, index: place.index)
         }
-        for (item, user, index) in located { try await session.store.markSeen(item, user: user, index: index) }
-        Terminal.printOutput("marked \(located.count) item\(located.count == 1 ? "" : "s") as seen")
+        Terminal.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
     }
 }
 
