@@ -1,8 +1,12 @@
 import Foundation
-import PicsumContent
+@_spi(Testing) import PicsumContent
 import StoriesComposition
 import StoryInterfaces
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The live client and content source against picsum-stub on 127.0.0.1: never the internet.
 @Suite("Picsum client against picsum-stub", .serialized)
@@ -13,7 +17,7 @@ struct PicsumStubTests {
         PicsumClient(
             configuration: PicsumConfiguration(
                 baseURL: stub.baseURL, timeout: timeout, retries: retries, diskCachePath: "/tmp"),
-            sleep: { wait in await sleeps?.record(wait) })
+            session: .ephemeral, sleep: { wait in await sleeps?.record(wait) })
     }
 
     @Test func theWholeListPagesWithPicsumsQuirks() async throws {

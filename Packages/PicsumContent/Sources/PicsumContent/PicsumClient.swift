@@ -20,14 +20,17 @@ public struct PicsumClient: Sendable {
     private let transport: HTTPTransport
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// A client for `configuration`.
-    ///
-    /// - Parameters:
-    ///   - session: the URLSession configuration (tests add a `URLProtocol` stub to it).
-    ///   - sleep: how backoff waits (tests pass one that records instead of sleeping).
+    /// A client for `configuration`, on an ephemeral URLSession, waiting for real between retries.
+    public init(configuration: PicsumConfiguration) {
+        self.init(configuration: configuration, session: .ephemeral, sleep: { try await Task.sleep(for: $0) })
+    }
+
+    /// For tests only (`@_spi(Testing) import PicsumContent`): the URLSession stays out of the
+    /// public API, and tests inject a `URLProtocol` stub and a sleep that records.
+    @_spi(Testing)
     public init(
-        configuration: PicsumConfiguration, session: URLSessionConfiguration = .ephemeral,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        configuration: PicsumConfiguration, session: URLSessionConfiguration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
     ) {
         self.configuration = configuration
         self.endpoints = PicsumEndpoints(baseURL: configuration.baseURL)

@@ -1,5 +1,5 @@
 import Foundation
-import PicsumContent
+@_spi(Testing) import PicsumContent
 import StoryInterfaces
 import Testing
 
