@@ -18,14 +18,15 @@ struct ConfigurationPrecedenceTests {
             "images.cache.maxBytes": "268435456", "images.memory.maxBytes": "67108864", "network.timeout": "15s",
             "network.retries": "3", "network.maxConcurrent": "4", "viewer.imageDuration": "5s",
             "viewer.autoAdvance": "true", "viewer.accessible": "false", "terminal.color": "auto",
-            "terminal.graphics": "auto",
+            "terminal.graphics": "auto", "log.level": "warning",
         ]
         for (key, value) in expected {
             #expect(root.value(key) == value, "\(key)")
             #expect(root.source(key) == .default, "\(key)")
         }
         #expect(root.value("content.file") == nil)
-        #expect(root.settings.resolved.settings.count == expected.count + 1)
+        #expect(root.value("log.file") == nil)
+        #expect(root.settings.resolved.settings.count == expected.count + 2)
     }
 
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
@@ -96,7 +97,7 @@ struct ConfigurationPrecedenceTests {
             "images.cache.maxBytes": "1MiB", "images.memory.maxBytes": "1024", "network.timeout": "2m",
             "network.retries": "0", "network.maxConcurrent": "8", "viewer.imageDuration": "10s",
             "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none",
-            "terminal.graphics": "kitty",
+            "terminal.graphics": "kitty", "log.level": "debug", "log.file": "/tmp/stories.log",
         ]
         var environment: [String: String] = [:]
         for setting in probe.settings.resolved.settings {
@@ -122,7 +123,8 @@ struct ConfigurationPrecedenceTests {
             flagged == [
                 "content.source=--source", "content.file=--stories-file", "picsum.baseURL=--picsum-url",
                 "store.kind=--store", "store.path=--store-path", "viewer.accessible=--accessible",
-                "terminal.color=--color", "terminal.graphics=--graphics",
+                "terminal.color=--color", "terminal.graphics=--graphics", "log.level=--log-level",
+                "log.file=--log-file",
             ])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 import PicsumContent
 public import StoryInterfaces
 
@@ -8,6 +9,16 @@ public struct CompositionRoot: Sendable {
     public let registry: PluginRegistry
     /// The resolved, validated settings.
     public let settings: StoriesSettings
+    /// The program's logger (`log.level`, `log.file`); the interactive screen replaces it
+    /// with one that never writes onto the screen.
+    public var logger: Logger
+
+    /// A root over settings already resolved.
+    public init(registry: PluginRegistry, settings: StoriesSettings) {
+        self.registry = registry
+        self.settings = settings
+        logger = settings.log.makeLogger()
+    }
 
     /// Resolves the configuration (flags > environment > file > defaults) and validates it.
     ///
@@ -31,17 +42,23 @@ public struct CompositionRoot: Sendable {
     /// `Self.autoProbeTimeout`, else the bundled one.
     public func makeContent() async throws -> (content: any StoryContentProviding, fallback: String?) {
         guard settings.contentSource == "auto" else {
+            logger.debug("content source", metadata: ["source": "\(settings.contentSource)"])
             return (try registry.contents.make(settings.contentSource, settings: settings), nil)
         }
         var probeConfiguration = settings.picsum
         probeConfiguration.timeout = Self.autoProbeTimeout
         probeConfiguration.retries = 0
         do {
+            let started = ContinuousClock.now
             _ = try await PicsumClient(configuration: probeConfiguration).list(try PageRequest(page: 1, limit: 1))
+            logger.debug(
+                "content source auto: Picsum answered",
+                metadata: ["after": "\(ContinuousClock.now - started)", "url": "\(settings.picsum.baseURL)"])
             return (try registry.contents.make("picsum", settings: settings), nil)
         } catch {
             let reason =
                 "Picsum at \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); showing the bundled samples"
+            logger.info("content source auto: falling back to bundled", metadata: ["reason": "\(error)"])
             return (try registry.contents.make("bundled", settings: settings), reason)
         }
     }

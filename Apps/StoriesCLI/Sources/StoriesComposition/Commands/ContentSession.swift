@@ -1,5 +1,6 @@
 import FeedPaging
 import Foundation
+import Logging
 import PicsumContent
 import SeenLikeStore
 import StoryInterfaces
@@ -18,6 +19,8 @@ struct ContentSession {
         for warning in root.settings.resolved.warnings { Terminal.printError("warning: " + warning) }
         let (content, fallback) = try await root.makeContent()
         if let fallback { Terminal.printError(fallback) }
+        root.logger.debug(
+            "session open", metadata: ["source": "\(content.sourceName)", "store": "\(root.settings.storeKind)"])
         if let file = content as? FileStoryContent {
             for warning in file.document.warnings { Terminal.printError("warning: " + warning) }
         }
@@ -33,10 +36,22 @@ struct ContentSession {
             memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
             disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
             maxConcurrent: settings.maxConcurrent)
+        let logger = root.logger
         return { url in
-            url.scheme == BundledCatalog.scheme
-                ? try await bundled.imageData(for: url, priority: .high)
-                : try await pipeline.imageData(for: url, priority: .high)
+            let started = ContinuousClock.now
+            do {
+                let data =
+                    url.scheme == BundledCatalog.scheme
+                    ? try await bundled.imageData(for: url, priority: .high)
+                    : try await pipeline.imageData(for: url, priority: .high)
+                logger.debug(
+                    "image loaded",
+                    metadata: ["url": "\(url)", "bytes": "\(data.count)", "after": "\(ContinuousClock.now - started)"])
+                return data
+            } catch {
+                logger.warning("image failed", metadata: ["url": "\(url)", "error": "\(error)"])
+                throw error
+            }
         }
     }
 

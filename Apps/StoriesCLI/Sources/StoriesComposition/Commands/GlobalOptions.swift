@@ -42,6 +42,17 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         help: ArgumentHelp("terminal.graphics: auto, symbols, kitty, iterm2 or sixel.", valueName: "mode"))
     var graphics: String?
 
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "log.level: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel: String?
+
+    @Option(
+        name: .customLong("log-file"),
+        help: ArgumentHelp("log.file: append log messages here instead of stderr.", valueName: "path"))
+    var logFile: String?
+
     /// Creates empty options (ArgumentParser fills them).
     public init() {}
 
@@ -50,7 +61,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         let pairs: [(String, String?)] = [
             ("content.source", source), ("content.file", storiesFile), ("picsum.baseURL", picsumURL),
             ("store.kind", store), ("store.path", storePath), ("viewer.accessible", accessible.map { String($0) }),
-            ("terminal.color", color), ("terminal.graphics", graphics),
+            ("terminal.color", color), ("terminal.graphics", graphics), ("log.level", logLevel),
+            ("log.file", logFile),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, $0) } })
     }

@@ -75,6 +75,12 @@ public struct ConfigurationSchema: Sendable {
             SettingSpec(
                 key: "terminal.graphics", kind: .choice(GraphicsMode.allCases.map(\.rawValue)), defaultText: "auto",
                 flag: "graphics", summary: "image protocol"),
+            SettingSpec(
+                key: "log.level", kind: .choice(LogSetup.levels), defaultText: "warning", flag: "log-level",
+                summary: "the least severe log message written"),
+            SettingSpec(
+                key: "log.file", kind: .path, defaultText: nil, flag: "log-file",
+                summary: "append log messages to this file instead of stderr"),
         ]
     }
 

@@ -32,6 +32,8 @@ public struct StoriesSettings: Sendable {
     public let colorMode: ColorMode
     /// `terminal.graphics`.
     public let graphicsMode: GraphicsMode
+    /// `log.level` and `log.file`.
+    public let log: LogSetup
 
     /// Builds the package configurations from validated values.
     public init(_ resolved: ResolvedConfiguration) throws(ConfigurationError) {
@@ -67,6 +69,7 @@ public struct StoriesSettings: Sendable {
         }
         colorMode = ColorMode(rawValue: resolved.text("terminal.color") ?? "") ?? .auto
         graphicsMode = GraphicsMode(rawValue: resolved.text("terminal.graphics") ?? "") ?? .auto
+        log = LogSetup(level: resolved.text("log.level") ?? "warning", file: resolved.text("log.file"))
     }
 
     private static func invalid(_ setting: ResolvedSetting, reason: String) -> ConfigurationError {
