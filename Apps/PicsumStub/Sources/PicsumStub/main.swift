@@ -41,6 +41,7 @@ let running = Task { try await server.run() }
 try await server.waitUntilListening()
 guard case .ip4(_, let boundPort)? = await server.listeningAddress else { fail("not listening") }
 base.value = "http://127.0.0.1:\(boundPort)"
+ListeningSocket.disableNagle(port: boundPort)
 FileHandle.standardOutput.write(Data("picsum-stub listening on \(base.value)\n".utf8))
 try await running.value
 
@@ -51,5 +52,26 @@ final class LockedBase: @unchecked Sendable {
     var value: String {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// TCP_NODELAY on the listening socket, which Linux copies to every accepted connection.
+/// FlyingFox writes a response's head and body separately; without it, the second request
+/// on a kept-alive connection (the CDN fetch after a 302) waits ~40 ms on Nagle's algorithm
+/// and a delayed ACK, a stall real servers do not have. FlyingFox does not expose its
+/// socket, so it is found by its bound port.
+enum ListeningSocket {
+    static func disableNagle(port: UInt16) {
+        for fd in Int32(3)..<Int32(1024) {
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port
+            else { continue }
+            var on: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 }

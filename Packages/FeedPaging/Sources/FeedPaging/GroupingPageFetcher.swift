@@ -30,11 +30,13 @@ extension FeedGroup: Equatable where Element: Equatable {}
 /// being the end; ``Page/nextPage`` is nil only after the source's last page
 /// (``FeedEndDetection/sourceSignals``). Put a ``FeedPaginator`` over it with
 /// ``FeedEndDetection/nextPageOnly``. A few recent source pages are cached, so the pages
-/// fetched to finish a group are not fetched again for the next page.
+/// fetched to finish a group are not fetched again for the next page. Source page N+1 is
+/// requested together with page N (it is needed to finish page N's last group unless N is
+/// the last page), so a tray page costs one round trip, not two.
 public actor GroupingPageFetcher<Element: Sendable, Key: Hashable & Sendable>: PageFetching {
     private let source: any PageFetching<Element>
     private let key: @Sendable (Element) -> Key
-    private var cache: [PageRequest: Page<Element>] = [:]
+    private var cache: [PageRequest: Task<Page<Element>, any Error>] = [:]
     private var cacheOrder: [PageRequest] = []
     private let cacheLimit = 4
 
@@ -46,7 +48,10 @@ public actor GroupingPageFetcher<Element: Sendable, Key: Hashable & Sendable>: P
 
     /// The groups that start on source page `request.page`, each with all of its elements.
     public func fetch(_ request: PageRequest) async throws -> Page<FeedGroup<Key, Element>> {
-        let page = try await sourcePage(request)
+        let current = load(request)
+        _ = load(request.atPage(request.page + 1))  // in parallel: finishing the last group needs it
+        if request.page > 1 { _ = load(request.atPage(request.page - 1)) }
+        let page = try await value(of: current, for: request)
         var groups = runs(page.elements, firstPage: request.page)
         if request.page > 1, let first = groups.first,
             let previousLast = try await sourcePage(request.atPage(request.page - 1)).elements.last,
@@ -81,12 +86,32 @@ public actor GroupingPageFetcher<Element: Sendable, Key: Hashable & Sendable>: P
     }
 
     private func sourcePage(_ request: PageRequest) async throws -> Page<Element> {
+        try await value(of: load(request), for: request)
+    }
+
+    /// The cached or a new load of a source page (started at once, awaited later).
+    private func load(_ request: PageRequest) -> Task<Page<Element>, any Error> {
         if let cached = cache[request] { return cached }
-        let page = try await source.fetch(request)
-        cache[request] = page
+        let source = self.source
+        let task = Task { try await source.fetch(request) }
+        cache[request] = task
         cacheOrder.append(request)
         if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
-        return page
+        return task
+    }
+
+    /// The page a load gives; a failed load is forgotten, so that a retry asks again.
+    private func value(of task: Task<Page<Element>, any Error>, for request: PageRequest) async throws -> Page<Element>
+    {
+        do {
+            return try await task.value
+        } catch {
+            if cache[request] == task {
+                cache[request] = nil
+                cacheOrder.removeAll { $0 == request }
+            }
+            throw error
+        }
     }
 }
 
