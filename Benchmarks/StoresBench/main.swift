@@ -1,6 +1,7 @@
 import Foundation
-import SeenLikeStore
+@_spi(Diagnostics) import SeenLikeStore
 import StoryInterfaces
+import Synchronization
 
 // The seen/like rows of QUALITY.md, measured in one process; Scripts/bench runs it and takes
 // medians. Every write is durable on return (the store's contract; the baseline synchronises).
@@ -8,6 +9,8 @@ import StoryInterfaces
 // usage: StoresBench writes N          N mark-seen then N like toggles: SQLite store vs the seeds'
 //                                      way (a Set of ids in UserDefaults rewritten per change)
 //        StoresBench scaling ROWS N    seconds per write for N writes into a store holding ROWS rows
+//        StoresBench traystate USERS   SQL statements run to read the seen state of a page of USERS
+//                                      users (5 items each, half of them seen) and their likes
 
 func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
@@ -74,6 +77,36 @@ func perWrite(rows: Int, writes: Int) async throws -> Double {
     return total / Double(writes)
 }
 
+/// Statements run by `progress(for:)` over `users` users and `likedItems(among:)` over their items.
+func trayStateStatements(users count: Int) async throws -> (progress: Int, likes: Int) {
+    let statements = Mutex(0)
+    let store = try SQLiteSeenLikeStore(
+        path: try temporaryStorePath(),
+        statementObserver: { sql in
+            // Queries of our tables; GRDB's own BEGIN/COMMIT and `PRAGMA schema_version` are not counted.
+            if sql.hasPrefix("SELECT") || sql.hasPrefix("INSERT") || sql.hasPrefix("UPDATE") || sql.hasPrefix("DELETE")
+            {
+                statements.withLock { $0 += 1 }
+            }
+        })
+    let users = (0..<count).map { UserID("user-\($0)") }
+    let items = users.flatMap { user in (0..<5).map { StoryItemID("\(user.rawValue)-\($0)") } }
+    for (index, item) in items.enumerated() where index % 2 == 0 {
+        try await store.markSeen(item, user: UserID(String(item.rawValue.dropLast(2))), index: index % 5)
+        try await store.setLiked(item, true)
+    }
+    statements.withLock { $0 = 0 }
+    let progress = try await store.progress(for: users)
+    precondition(progress.values.contains { !$0.seenItemIDs.isEmpty }, "the state was read")
+    let progressCount = statements.withLock { value in
+        defer { value = 0 }
+        return value
+    }
+    let liked = try await store.likedItems(among: items)
+    precondition(!liked.isEmpty, "the likes were read")
+    return (progressCount, statements.withLock { $0 })
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch (arguments.first, arguments.dropFirst().compactMap { Int($0) }) {
 case ("writes", let numbers) where numbers.count == 1:
@@ -82,7 +115,11 @@ case ("writes", let numbers) where numbers.count == 1:
     print(#"{"ours":\#(ours),"baseline":\#(baseline)}"#)
 case ("scaling", let numbers) where numbers.count == 2:
     print(#"{"perWrite":\#(try await perWrite(rows: numbers[0], writes: numbers[1]))}"#)
+case ("traystate", let numbers) where numbers.count == 1:
+    let counts = try await trayStateStatements(users: numbers[0])
+    print(#"{"progressStatements":\#(counts.progress),"likeStatements":\#(counts.likes),"users":\#(numbers[0])}"#)
 default:
-    FileHandle.standardError.write(Data("usage: StoresBench writes N | StoresBench scaling ROWS N\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: StoresBench writes N | StoresBench scaling ROWS N | StoresBench traystate USERS\n".utf8))
     exit(64)
 }

@@ -18,9 +18,20 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     ///   - busyTimeout: how long a write waits for another process's lock.
     ///   - maximumPageCount: a cap on the file's size in pages (`PRAGMA max_page_count`);
     ///     a write past it fails with ``SeenLikeStoreError/full(path:)``.
-    public init(path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil)
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil)
         throws(SeenLikeStoreError)
     {
+        try self.init(
+            path: path, busyTimeout: busyTimeout, maximumPageCount: maximumPageCount, statementObserver: nil)
+    }
+
+    /// Opens the store like ``init(path:busyTimeout:maximumPageCount:)`` and reports every SQL
+    /// statement it runs to `statementObserver` (for the bench that counts a tray page's queries).
+    @_spi(Diagnostics)
+    public init(
+        path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil,
+        statementObserver: (@Sendable (String) -> Void)?
+    ) throws(SeenLikeStoreError) {
         self.path = path
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -33,6 +44,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if let maximumPageCount { try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)") }
+            if let statementObserver { db.trace(options: .statement) { statementObserver("\($0)") } }
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
