@@ -65,8 +65,16 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "StoriesScreens",
+            dependencies: [
+                product("StoryInterfaces"), product("StoryNavigation"), product("StoryTerminal"),
+            ],
+            path: "Apps/StoriesCLI/Sources/StoriesScreens",
+            swiftSettings: strict
+        ),
+        .target(
             name: "StoriesComposition",
-            dependencies: packages.map(product) + [
+            dependencies: ["StoriesScreens"] + packages.map(product) + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),

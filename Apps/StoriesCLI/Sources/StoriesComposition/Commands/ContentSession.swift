@@ -27,8 +27,16 @@ struct ContentSession {
         return ContentSession(root: root, content: content, store: try root.makeStore(), fallback: fallback)
     }
 
-    /// Bundled media from the package's resources, everything else through the image pipeline.
+    /// Bundled media from the package's resources, everything else through the image pipeline,
+    /// at high priority.
     func imageLoader() throws -> @Sendable (URL) async throws -> Data {
+        let load = try prioritizedImageLoader()
+        return { url in try await load(url, .high) }
+    }
+
+    /// Bundled media from the package's resources, everything else through one image
+    /// pipeline (so prefetches and shown items share downloads), at the given priority.
+    func prioritizedImageLoader() throws -> @Sendable (URL, ImagePriority) async throws -> Data {
         let bundled = BundledImageLoader()
         let settings = root.settings.picsum
         let pipeline = ImagePipeline(
@@ -37,13 +45,13 @@ struct ContentSession {
             disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
             maxConcurrent: settings.maxConcurrent)
         let logger = root.logger
-        return { url in
+        return { url, priority in
             let started = ContinuousClock.now
             do {
                 let data =
                     url.scheme == BundledCatalog.scheme
-                    ? try await bundled.imageData(for: url, priority: .high)
-                    : try await pipeline.imageData(for: url, priority: .high)
+                    ? try await bundled.imageData(for: url, priority: priority)
+                    : try await pipeline.imageData(for: url, priority: priority)
                 logger.debug(
                     "image loaded",
                     metadata: ["url": "\(url)", "bytes": "\(data.count)", "after": "\(ContinuousClock.now - started)"])

@@ -7,6 +7,9 @@ public struct StoriesCommand: AsyncParsableCommand {
         commandName: "stories",
         abstract: "Instagram-style Stories in the terminal.",
         discussion: """
+            Bare `stories` opens the interactive tray and viewer in a terminal (see `stories \
+            browse --help` for the keys); without a terminal it prints the tray as text.
+
             Configuration flags (--source, --store, --config, …) work with every subcommand; \
             `stories config` shows every key, its value and where it came from.
 
@@ -14,13 +17,14 @@ public struct StoriesCommand: AsyncParsableCommand {
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
         subcommands: [
-            TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self, LikeCommand.self,
+            BrowseCommand.self, TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self,
+            LikeCommand.self,
             SeenCommand.self,
             StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, DoctorCommand.self,
             CacheCommand.self,
         ],
-        // Until the interactive screens exist (issue 11), bare `stories` prints the tray.
-        defaultSubcommand: TrayCommand.self)
+        // Bare `stories`: the interactive screens in a terminal, else the tray as text.
+        defaultSubcommand: BrowseCommand.self)
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}

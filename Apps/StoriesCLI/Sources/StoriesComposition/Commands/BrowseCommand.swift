@@ -1,0 +1,46 @@
+public import ArgumentParser
+import StoryTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `stories` (and `stories browse`): the interactive tray and viewer when a terminal is
+/// attached; without one, the tray printed as text, saying why.
+public struct BrowseCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "The interactive tray and viewer (what bare `stories` runs).",
+        discussion: """
+            Tray: ←/→ move · Enter view · r refresh · q quit. Viewer: →/n next · ←/p previous · \
+            ]/[ next/previous user · space pause · l like · r retry · q, Esc or ↓ close; a click \
+            on the left third goes back, elsewhere forward, on the heart likes. Without a \
+            terminal on stdin and stdout it prints the tray as text instead.
+
+            Examples:
+              stories
+              stories --source bundled --store memory
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Runs the app, or prints the tray without a terminal.
+    public func run() async throws {
+        guard TerminalSession.isTerminal(STDIN_FILENO), TerminalSession.isTerminal(STDOUT_FILENO) else {
+            Terminal.printError(
+                "not a terminal: printing the tray instead (run `stories` in a terminal for the interactive screens)")
+            var tray = TrayCommand()
+            tray.options = options
+            try await tray.run()
+            return
+        }
+        let session = try await ContentSession.open(options)
+        try await InteractiveApp(session: session).run()
+    }
+}

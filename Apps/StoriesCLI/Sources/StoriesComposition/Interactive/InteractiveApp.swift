@@ -1,0 +1,257 @@
+import FeedPaging
+import Foundation
+import Logging
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The interactive app's runtime: the edges around StoriesScreens' pure update and view.
+///
+/// Input (a reader thread), clock ticks, resizes, the tray's feed and finished loads arrive
+/// as messages on one stream; one loop applies each to the model, draws the view into a cell
+/// buffer and writes only the cells that changed. Effects run as tasks that answer with
+/// messages. Store writes go through one serial writer, in order, and are all finished
+/// before the app returns.
+struct InteractiveApp {
+    let session: ContentSession
+
+    /// Runs the tray and viewer until the user quits; the terminal is restored on every way out.
+    func run() async throws {
+        let held = LogSink.holding()
+        var root = session.root
+        root.logger = root.settings.log.makeLogger(holdingIn: held)
+        let logger = root.logger
+        defer { held.flushHeld() }
+        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO)
+        defer { terminal.restore() }
+
+        let depth = TerminalCapabilities.detect(
+            environment: ProcessInfo.processInfo.environment, color: root.settings.colorMode
+        ).color
+        let (messages, sender) = AsyncStream<AppMessage>.makeStream()
+        let send: @Sendable (AppMessage) -> Void = { sender.yield($0) }
+        let size = terminal.size
+        var model = AppModel(
+            size: ScreenSize(columns: size.columns, rows: size.rows), source: session.content.sourceName,
+            fallback: session.fallback, depth: depth, viewerConfiguration: root.settings.viewer)
+        let loads = MediaLoads(load: try session.prioritizedImageLoader(), logger: logger, send: send)
+        let writer = StoreWriter(store: session.store, send: send)
+        let paginator = FeedPaginator(
+            source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
+            configuration: root.settings.feed, endDetection: .nextPageOnly)
+
+        let input = InputReader(fd: STDIN_FILENO, send: send)
+        input.start()
+        var tasks: [Task<Void, Never>] = []
+        tasks.append(
+            Task {
+                for await snapshot in await paginator.snapshots() { send(.feed(snapshot)) }
+            })
+        tasks.append(
+            Task {
+                for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
+            })
+        tasks.append(
+            Task {
+                for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
+            })
+        await paginator.start()
+        logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
+
+        let renderer = TerminalRenderer(depth: depth)
+        var last: CellBuffer? = nil
+        func draw() {
+            let frame = AppView.render(model)
+            let bytes = renderer.diff(from: last, to: frame)
+            if !bytes.isEmpty { terminal.write(bytes) }
+            last = frame
+        }
+        draw()
+        loop: for await message in messages {
+            if case .tick = message, model.viewer == nil { continue }  // nothing moves in the tray
+            if case .resized = message { last = nil }
+            if case .mediaLoaded(let item, _) = message { loads.finished(item) }
+            let effects = AppUpdate.update(&model, message)
+            for effect in effects {
+                switch effect {
+                case .quit: break loop
+                case .loadAvatars(let urls): loads.avatars(urls)
+                case .loadMedia(let item, let priority):
+                    loads.media(item, priority: priority, area: Self.imageArea(model.size))
+                case .feedShow(let position): tasks.append(Task { await paginator.didShow(position: position) })
+                case .feedRefresh: tasks.append(Task { await paginator.refresh() })
+                case .feedRetry: tasks.append(Task { await paginator.retry() })
+                case .openViewer(let stories, let userIndex):
+                    let store = session.store
+                    tasks.append(
+                        Task {
+                            let items = stories.flatMap(\.items).map(\.id)
+                            do {
+                                let liked = try await store.likedItems(among: items)
+                                send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
+                            } catch {
+                                send(.storeFailed(String(describing: error)))
+                                send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
+                            }
+                        })
+                case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
+                case .setLiked(let item, let liked): writer.write(.liked(item, liked))
+                }
+            }
+            if model.isQuitting { break }
+            draw()
+        }
+        input.stop()
+        for task in tasks { task.cancel() }
+        loads.cancelAll()
+        await writer.finish()
+        logger.info("interactive app ended")
+    }
+
+    /// The viewer's image area in pixels (two per row).
+    static func imageArea(_ size: ScreenSize) -> (columns: Int, rows: Int) {
+        (size.columns, ViewerLayout.imageRows(rows: size.rows))
+    }
+}
+
+/// Media and avatar loads: fetched through the image loader, decoded off the loop, sent
+/// back as messages. One load per item at a time; a prefetch already under way is raised
+/// to high priority when its item is shown.
+final class MediaLoads: @unchecked Sendable {
+    private let load: @Sendable (URL, ImagePriority) async throws -> Data
+    private let logger: Logger
+    private let send: @Sendable (AppMessage) -> Void
+    // Touched only from the app's loop.
+    private var inFlight:
+        [StoryItemID: (task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant)] =
+            [:]
+    private var shown: Set<StoryItemID> = []
+    private var avatarTasks: [Task<Void, Never>] = []
+
+    init(
+        load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, logger: Logger,
+        send: @escaping @Sendable (AppMessage) -> Void
+    ) {
+        self.load = load
+        self.logger = logger
+        self.send = send
+    }
+
+    func avatars(_ urls: [URL]) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.removeAll { $0.isCancelled }
+        for url in urls {
+            avatarTasks.append(
+                Task.detached(priority: .utility) {
+                    let image = try? await load(url, .low)
+                    let decoded = image.flatMap { try? ImageDecoder.decode($0, covering: 48, 48) }
+                    send(
+                        .avatarLoaded(
+                            url, decoded.map { $0.resampled(width: 24, height: 24 * $0.height / max(1, $0.width)) }))
+                })
+        }
+    }
+
+    func media(_ item: StoryItem, priority: ImagePriority, area: (columns: Int, rows: Int)) {
+        let url: URL?
+        switch item.media {
+        case .image(let image): url = image
+        case .video(_, _, let poster): url = poster
+        }
+        if priority == .high {
+            shown.insert(item.id)
+            // The "no stalls" bench counts these: an item shown before its media was decoded.
+            logger.info("media wait", metadata: ["item": "\(item.id.rawValue)"])
+        }
+        if let running = inFlight[item.id] {
+            if priority == .high, running.priority == .low, let url {
+                inFlight[item.id]?.priority = .high
+                let load = self.load
+                Task { _ = try? await load(url, .high) }  // the pipeline shares the download and raises it
+            }
+            return
+        }
+        let load = self.load
+        let send = self.send
+        let id = item.id
+        let pixelSize = item.pixelSize
+        let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
+            guard let url else {
+                send(.mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize))))
+                return
+            }
+            do {
+                let data = try await load(url, priority)
+                try Task.checkCancellation()
+                let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
+                let fitted = ImageCells.fittedSize(
+                    width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
+                let image = decoded.resampled(width: fitted.width, height: fitted.height)
+                send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize))))
+            } catch is CancellationError {
+                return
+            } catch {
+                send(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
+            }
+        }
+        inFlight[item.id] = (task, priority, .now)
+    }
+
+    /// The item's load answered (called from the loop before the message is applied).
+    func finished(_ item: StoryItemID) {
+        guard let running = inFlight.removeValue(forKey: item) else { return }
+        if shown.remove(item) != nil {
+            logger.info(
+                "media ready",
+                metadata: ["item": "\(item.rawValue)", "after": "\(ContinuousClock.now - running.started)"])
+        }
+    }
+
+    func cancelAll() {
+        for running in inFlight.values { running.task.cancel() }
+        for task in avatarTasks { task.cancel() }
+    }
+}
+
+/// Seen and like writes, one at a time and in order; ``finish()`` waits for the last.
+final class StoreWriter: Sendable {
+    enum Write: Sendable {
+        case seen(StoryItemID, user: UserID, index: Int)
+        case liked(StoryItemID, Bool)
+    }
+
+    private let continuation: AsyncStream<Write>.Continuation
+    private let task: Task<Void, Never>
+
+    init(store: any SeenLikeStoring, send: @escaping @Sendable (AppMessage) -> Void) {
+        let (writes, continuation) = AsyncStream<Write>.makeStream()
+        self.continuation = continuation
+        task = Task {
+            for await write in writes {
+                do {
+                    switch write {
+                    case .seen(let item, let user, let index): try await store.markSeen(item, user: user, index: index)
+                    case .liked(let item, let liked): try await store.setLiked(item, liked)
+                    }
+                } catch {
+                    send(.storeFailed(String(describing: error)))
+                }
+            }
+        }
+    }
+
+    func write(_ write: Write) { continuation.yield(write) }
+
+    func finish() async {
+        continuation.finish()
+        await task.value
+    }
+}

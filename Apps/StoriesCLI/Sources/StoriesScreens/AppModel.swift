@@ -1,0 +1,178 @@
+public import Foundation
+public import StoryInterfaces
+public import StoryNavigation
+public import StoryTerminal
+
+/// A tray user: the story and which of its items were seen when the page loaded.
+public struct TrayUser: Hashable, Sendable, Identifiable {
+    /// The user's story.
+    public var story: Story
+    /// Items seen (from the store when loaded).
+    public var seen: Set<StoryItemID>
+
+    /// Creates a tray user.
+    public init(story: Story, seen: Set<StoryItemID>) {
+        self.story = story
+        self.seen = seen
+    }
+
+    /// The user's id.
+    public var id: UserID { story.user.id }
+}
+
+/// Media decoded for the viewer: the picture (nil for a video without a poster) and its size.
+public struct DecodedMedia: Hashable, Sendable {
+    /// The picture, scaled for the screen it was decoded for; nil: draw a placeholder.
+    public var image: RGBImage?
+    /// The media's own pixel size, when known.
+    public var pixelSize: PixelSize?
+
+    /// Creates decoded media.
+    public init(image: RGBImage?, pixelSize: PixelSize? = nil) {
+        self.image = image
+        self.pixelSize = pixelSize
+    }
+}
+
+/// Everything that happens to the app: input, time, and finished work (Model–Update–View).
+public enum AppMessage: Sendable {
+    /// A key or a click.
+    case input(InputEvent)
+    /// The terminal has a new size.
+    case resized(columns: Int, rows: Int)
+    /// Time passed on the clock (for the viewer's progress).
+    case tick(Duration)
+    /// The tray's feed changed.
+    case feed(FeedSnapshot<TrayUser>)
+    /// An avatar was decoded (nil: it could not be loaded).
+    case avatarLoaded(URL, RGBImage?)
+    /// A viewer item's media was loaded and decoded, or failed with a reason.
+    case mediaLoaded(StoryItemID, Result<DecodedMedia, MediaFailure>)
+    /// The viewer's stories and their liked state are ready: open it.
+    case viewerReady(stories: [Story], userIndex: Int, liked: Set<StoryItemID>, now: Date)
+    /// A store write or read failed.
+    case storeFailed(String)
+}
+
+/// Why a media could not be shown (one line).
+public struct MediaFailure: Error, Hashable, Sendable {
+    /// The reason, for the screen.
+    public var reason: String
+    /// Creates a failure.
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// What the update asks the world to do; the runtime performs it and answers with messages.
+public enum AppEffect: Hashable, Sendable {
+    /// Load and decode these avatars.
+    case loadAvatars([URL])
+    /// Load and decode an item's media for the viewer's image area.
+    case loadMedia(StoryItem, priority: ImagePriority)
+    /// Tell the feed which position is on screen (it loads ahead).
+    case feedShow(position: Int)
+    /// Reload the feed from page 1.
+    case feedRefresh
+    /// Load the failed page again.
+    case feedRetry
+    /// Read the liked state of these stories, then open the viewer (``AppMessage/viewerReady``).
+    case openViewer(stories: [Story], userIndex: Int)
+    /// Record a seen item.
+    case markSeen(StoryItemID, user: UserID, index: Int)
+    /// Record a like or an unlike.
+    case setLiked(StoryItemID, Bool)
+    /// Leave the app.
+    case quit
+}
+
+/// The screen size in cells.
+public struct ScreenSize: Hashable, Sendable {
+    /// Columns.
+    public var columns: Int
+    /// Rows.
+    public var rows: Int
+    /// Creates a size.
+    public init(columns: Int, rows: Int) {
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+    }
+}
+
+/// The tray: the feed's window of users, the selection and the avatars.
+public struct TrayModel: Sendable {
+    /// The loaded entries, in position order.
+    public var entries: [FeedEntry<TrayUser>] = []
+    /// The feed's phase.
+    public var phase: FeedPhase = .idle
+    /// The selected entry's position (not its index: the window moves when wrapping).
+    public var selected = 0
+    /// The first position drawn (the row scrolls to keep the selection visible).
+    public var firstVisible = 0
+    /// Items seen while the app runs (rings turn gray without a reload).
+    public var seenNow: Set<StoryItemID> = []
+    /// Decoded avatars by URL.
+    public var avatars: [URL: RGBImage] = [:]
+    /// Avatars asked for and not yet answered.
+    public var avatarsRequested: Set<URL> = []
+
+    /// The selected entry's index in ``entries``.
+    public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }
+
+    /// Whether every item of `user` is seen (gray ring).
+    public func isAllSeen(_ user: TrayUser) -> Bool {
+        user.story.items.allSatisfy { user.seen.contains($0.id) || seenNow.contains($0.id) }
+    }
+}
+
+/// The open viewer: the state machine and its media.
+public struct ViewerModel: Sendable {
+    /// The viewer's state machine.
+    public var viewer: StoryViewer
+    /// Decoded media by item (the current one and the neighbours decoded ahead).
+    public var media: [StoryItemID: DecodedMedia] = [:]
+    /// Items whose media was asked for.
+    public var requested: Set<StoryItemID> = []
+    /// When the viewer opened, for the items' age.
+    public var now: Date
+    /// The user of the last item shown (the tray selects it when the viewer closes).
+    public var lastShownUser: UserID?
+
+    /// Creates a viewer model.
+    public init(viewer: StoryViewer, now: Date) {
+        self.viewer = viewer
+        self.now = now
+    }
+}
+
+/// The whole app's state: plain values, changed only by ``AppUpdate``.
+public struct AppModel: Sendable {
+    /// The screen size.
+    public var size: ScreenSize
+    /// The content source's name, for the status line.
+    public var source: String
+    /// Why `auto` fell back to the bundled samples, if it did.
+    public var fallback: String?
+    /// Colour depth for images.
+    public var depth: ColorMode
+    /// Viewer durations and modes.
+    public var viewerConfiguration: ViewerConfiguration
+    /// The tray.
+    public var tray = TrayModel()
+    /// The viewer, when open.
+    public var viewer: ViewerModel?
+    /// A store error to show on the status line.
+    public var storeError: String?
+    /// Set when the app should end.
+    public var isQuitting = false
+
+    /// A model before anything is loaded.
+    public init(
+        size: ScreenSize, source: String, fallback: String? = nil, depth: ColorMode,
+        viewerConfiguration: ViewerConfiguration
+    ) {
+        self.size = size
+        self.source = source
+        self.fallback = fallback
+        self.depth = depth
+        self.viewerConfiguration = viewerConfiguration
+    }
+}

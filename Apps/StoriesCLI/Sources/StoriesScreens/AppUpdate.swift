@@ -1,0 +1,257 @@
+import Foundation
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+
+/// The update of Model–Update–View: a message changes the model and asks for effects. Pure:
+/// no I/O, no clock, no randomness, so every screen state is a plain value to test.
+public enum AppUpdate {
+    /// Applies `message` to `model`; returns the effects to perform, in order.
+    public static func update(_ model: inout AppModel, _ message: AppMessage) -> [AppEffect] {
+        switch message {
+        case .input(let event):
+            if event == .interrupt { return quit(&model) }
+            return model.viewer == nil ? trayInput(&model, event) : viewerInput(&model, event)
+        case .resized(let columns, let rows):
+            model.size = ScreenSize(columns: columns, rows: rows)
+            return keepSelectionVisible(&model) + avatarLoads(&model)
+        case .tick(let time):
+            return apply(.tick(time), to: &model)
+        case .feed(let snapshot):
+            return feedChanged(&model, snapshot)
+        case .avatarLoaded(let url, let image):
+            model.tray.avatarsRequested.remove(url)
+            if let image { model.tray.avatars[url] = image }
+            return []
+        case .mediaLoaded(let item, let result):
+            return mediaLoaded(&model, item, result)
+        case .viewerReady(let stories, let userIndex, let liked, let now):
+            let seen = seenItems(in: model.tray).union(model.tray.seenNow)
+            let (viewer, events) = StoryViewer.open(
+                stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked)
+            guard viewer.position != nil else { return [] }
+            model.viewer = ViewerModel(viewer: viewer, now: now)
+            return handle(events, in: &model)
+        case .storeFailed(let message):
+            model.storeError = message
+            return []
+        }
+    }
+
+    // MARK: - Tray
+
+    private static func trayInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        switch event {
+        case .character("q"): return quit(&model)
+        case .arrow(.right, _), .character("l"): return moveSelection(&model, by: 1)
+        case .arrow(.left, _), .character("h"): return moveSelection(&model, by: -1)
+        case .enter: return openSelected(&model)
+        case .character("r"):
+            if case .failed = model.tray.phase { return [.feedRetry] }
+            model.tray.selected = model.tray.entries.first?.position ?? 0
+            model.tray.firstVisible = model.tray.selected
+            return [.feedRefresh]
+        case .mouse(_, let x, let y, pressed: true):
+            guard let slot = TrayLayout.slot(atX: x, y: y, columns: model.size.columns),
+                let index = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible })
+                    .map({ $0 + slot }),
+                model.tray.entries.indices.contains(index)
+            else { return [] }
+            model.tray.selected = model.tray.entries[index].position
+            return openSelected(&model)
+        default: return []
+        }
+    }
+
+    private static func moveSelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
+        guard let index = model.tray.selectedIndex else { return [] }
+        let target = min(max(0, index + step), model.tray.entries.count - 1)
+        model.tray.selected = model.tray.entries[target].position
+        return keepSelectionVisible(&model) + [.feedShow(position: model.tray.selected)] + avatarLoads(&model)
+    }
+
+    private static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {
+        let slots = TrayLayout.visibleSlots(columns: model.size.columns)
+        let entries = model.tray.entries
+        guard let selected = model.tray.selectedIndex else { return [] }
+        var first = entries.firstIndex { $0.position == model.tray.firstVisible } ?? selected
+        if selected < first { first = selected }
+        if selected >= first + slots { first = selected - slots + 1 }
+        model.tray.firstVisible = entries[max(0, first)].position
+        return []
+    }
+
+    private static func openSelected(_ model: inout AppModel) -> [AppEffect] {
+        guard let index = model.tray.selectedIndex else { return [] }
+        // The viewer moves across the users loaded from the selected one on (and back to
+        // the start of the window), as Instagram's does across the tray.
+        let stories = model.tray.entries.map(\.element.story)
+        return [.openViewer(stories: stories, userIndex: index)]
+    }
+
+    private static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {
+        let wasEmpty = model.tray.entries.isEmpty
+        model.tray.entries = snapshot.entries
+        model.tray.phase = snapshot.phase
+        if wasEmpty || model.tray.selectedIndex == nil {
+            model.tray.selected = snapshot.entries.first?.position ?? 0
+            model.tray.firstVisible = model.tray.selected
+        }
+        if !snapshot.entries.contains(where: { $0.position == model.tray.firstVisible }) {
+            model.tray.firstVisible = model.tray.selected
+        }
+        // Bounded memory: keep the avatars of the users in the window only.
+        let urls = Set(snapshot.entries.compactMap(\.element.story.user.avatarURL))
+        model.tray.avatars = model.tray.avatars.filter { urls.contains($0.key) }
+        return keepSelectionVisible(&model) + avatarLoads(&model)
+    }
+
+    /// Avatars of the visible users (and one screen ahead) not loaded or asked for yet.
+    private static func avatarLoads(_ model: inout AppModel) -> [AppEffect] {
+        let slots = TrayLayout.visibleSlots(columns: model.size.columns)
+        guard let first = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible }) else {
+            return []
+        }
+        let wanted = model.tray.entries[first..<min(model.tray.entries.count, first + 2 * slots)]
+            .compactMap(\.element.story.user.avatarURL)
+            .filter { model.tray.avatars[$0] == nil && !model.tray.avatarsRequested.contains($0) }
+        var unique: [URL] = []
+        for url in wanted where !unique.contains(url) { unique.append(url) }
+        guard !unique.isEmpty else { return [] }
+        model.tray.avatarsRequested.formUnion(unique)
+        return [.loadAvatars(unique)]
+    }
+
+    private static func seenItems(in tray: TrayModel) -> Set<StoryItemID> {
+        tray.entries.reduce(into: Set<StoryItemID>()) { $0.formUnion($1.element.seen) }
+    }
+
+    private static func quit(_ model: inout AppModel) -> [AppEffect] {
+        model.isQuitting = true
+        return [.quit]
+    }
+
+    // MARK: - Viewer
+
+    private static func viewerInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        guard let open = model.viewer else { return [] }
+        let command: ViewerCommand?
+        switch event {
+        case .arrow(.right, shift: false), .character("n"): command = .next
+        case .arrow(.left, shift: false), .character("p"): command = .previous
+        case .arrow(.right, shift: true), .character("]"): command = .nextUser
+        case .arrow(.left, shift: true), .character("["): command = .previousUser
+        case .character(" "): command = open.viewer.isPaused ? .resume : .pause
+        case .character("l"): command = .toggleLike
+        case .character("r"): command = .retry
+        case .character("q"), .escape, .arrow(.down, _): command = .close
+        case .mouse(_, let x, let y, pressed: true):
+            if y == ViewerLayout.footerRow(rows: model.size.rows), ViewerLayout.heartColumns.contains(x) {
+                command = .toggleLike
+            } else {
+                command = x < model.size.columns / 3 ? .previous : .next
+            }
+        default: command = nil
+        }
+        guard let command else { return [] }
+        return apply(command, to: &model)
+    }
+
+    private static func apply(_ command: ViewerCommand, to model: inout AppModel) -> [AppEffect] {
+        guard var open = model.viewer else { return [] }
+        let events = open.viewer.apply(command)
+        model.viewer = open
+        return handle(events, in: &model)
+    }
+
+    /// Turns the viewer's events into effects, and answers `itemShown` at once when the
+    /// item's media is already decoded (moving on is instant).
+    private static func handle(_ events: [ViewerEvent], in model: inout AppModel) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        for event in events {
+            guard var open = model.viewer else { break }
+            switch event {
+            case .itemShown(let user, let item, _, _):
+                open.lastShownUser = user
+                model.viewer = open
+                effects += show(item, in: &model)
+            case .retrying(let item):
+                open.media[item] = nil
+                model.viewer = open
+                effects += show(item, in: &model)
+            case .prefetch(let item):
+                if open.media[item] == nil, !open.requested.contains(item),
+                    let storyItem = storyItem(item, in: open.viewer)
+                {
+                    open.requested.insert(item)
+                    effects.append(.loadMedia(storyItem, priority: .low))
+                    model.viewer = open
+                }
+            case .itemSeen(let user, let item, let index):
+                model.tray.seenNow.insert(item)
+                effects.append(.markSeen(item, user: user, index: index))
+                trimMedia(&open)
+                model.viewer = open
+            case .liked(let item): effects.append(.setLiked(item, true))
+            case .unliked(let item): effects.append(.setLiked(item, false))
+            case .closed:
+                let last = open.lastShownUser
+                model.viewer = nil
+                if let last, let entry = model.tray.entries.first(where: { $0.element.id == last }) {
+                    model.tray.selected = entry.position
+                    effects += keepSelectionVisible(&model) + avatarLoads(&model)
+                }
+            case .userChanged, .paused, .resumed, .mediaFailed: break
+            }
+        }
+        return effects
+    }
+
+    /// The current item's media: ready at once when decoded ahead, else loaded at high
+    /// priority (which also raises a prefetch of it already under way).
+    private static func show(_ item: StoryItemID, in model: inout AppModel) -> [AppEffect] {
+        guard var open = model.viewer else { return [] }
+        if open.media[item] != nil { return apply(.mediaReady(item), to: &model) }
+        guard let storyItem = storyItem(item, in: open.viewer) else { return [] }
+        open.requested.insert(item)
+        model.viewer = open
+        return [.loadMedia(storyItem, priority: .high)]
+    }
+
+    private static func storyItem(_ id: StoryItemID, in viewer: StoryViewer) -> StoryItem? {
+        for story in viewer.stories {
+            if let item = story.items.first(where: { $0.id == id }) { return item }
+        }
+        return nil
+    }
+
+    private static func mediaLoaded(
+        _ model: inout AppModel, _ item: StoryItemID, _ result: Result<DecodedMedia, MediaFailure>
+    ) -> [AppEffect] {
+        guard var open = model.viewer else { return [] }
+        open.requested.remove(item)
+        switch result {
+        case .success(let media):
+            open.media[item] = media
+            model.viewer = open
+            return open.viewer.current?.item.id == item ? apply(.mediaReady(item), to: &model) : []
+        case .failure(let failure):
+            model.viewer = open
+            return open.viewer.current?.item.id == item
+                ? apply(.mediaFailed(item, reason: failure.reason), to: &model) : []
+        }
+    }
+
+    /// Keeps the decoded media of the current user's items and the next user's first; drops
+    /// the rest, so memory stays bounded however long the viewer runs.
+    private static func trimMedia(_ open: inout ViewerModel) {
+        guard let position = open.viewer.position else { return }
+        var keep = Set(open.viewer.stories[position.userIndex].items.map(\.id))
+        for index in [position.userIndex - 1, position.userIndex + 1] where open.viewer.stories.indices.contains(index)
+        {
+            keep.formUnion(open.viewer.stories[index].items.prefix(1).map(\.id))
+            if let last = open.viewer.stories[index].items.last { keep.insert(last.id) }
+        }
+        open.media = open.media.filter { keep.contains($0.key) }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import StoryInterfaces
+import StoryNavigation
+public import StoryTerminal
+
+/// The view of Model–Update–View: the model drawn into a cell buffer. Pure; the runtime
+/// writes only the cells that changed since the previous frame.
+public enum AppView {
+    static let accent = RGB(214, 41, 118)
+    static let dim = CellStyle(foreground: RGB(150, 150, 150))
+    static let bold = CellStyle(bold: true)
+
+    /// The whole screen for `model`.
+    public static func render(_ model: AppModel) -> CellBuffer {
+        var buffer = CellBuffer(width: model.size.columns, height: model.size.rows)
+        if let viewer = model.viewer {
+            ViewerView.draw(viewer, model: model, into: &buffer)
+        } else {
+            TrayView.draw(model, into: &buffer)
+        }
+        return buffer
+    }
+
+    /// `text` sanitised and cut to `width`, written at a place; returns the columns used.
+    @discardableResult
+    static func text(
+        _ text: String, x: Int, y: Int, width: Int, style: CellStyle = .plain, into buffer: inout CellBuffer
+    ) -> Int {
+        guard width > 0 else { return 0 }
+        let cut = TerminalText.truncate(TerminalText.sanitize(text), toWidth: width)
+        return buffer.put(cut, x: x, y: y, style: style, maxWidth: width)
+    }
+
+    /// `text` centred on a row.
+    static func centred(_ text: String, y: Int, style: CellStyle = .plain, into buffer: inout CellBuffer) {
+        let cut = TerminalText.truncate(TerminalText.sanitize(text), toWidth: buffer.width)
+        let x = max(0, (buffer.width - TerminalText.width(of: cut)) / 2)
+        buffer.put(cut, x: x, y: y, style: style, maxWidth: buffer.width)
+    }
+
+    /// Left text and right-aligned hints on one row; the hints give way first.
+    static func statusLine(_ left: String, hints: String, y: Int, style: CellStyle, into buffer: inout CellBuffer) {
+        let used = text(left, x: 1, y: y, width: buffer.width - 2, style: style, into: &buffer)
+        let hintWidth = TerminalText.width(of: hints)
+        if used + hintWidth + 4 <= buffer.width {
+            text(hints, x: buffer.width - hintWidth - 1, y: y, width: hintWidth, style: dim, into: &buffer)
+        }
+    }
+}
+
+/// The tray: a row of avatars with rings and names, the selection, and a status line.
+enum TrayView {
+    static let hints = "←/→ move · Enter view · r refresh · q quit"
+
+    static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
+        let tray = model.tray
+        AppView.text(
+            "Stories", x: 1, y: 0, width: 7, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
+        let bottom = buffer.height - 1
+        guard !tray.entries.isEmpty else {
+            drawEmpty(model, into: &buffer)
+            AppView.statusLine(
+                statusText(model), hints: "r retry · q quit", y: bottom, style: AppView.dim, into: &buffer)
+            return
+        }
+        let slots = TrayLayout.visibleSlots(columns: buffer.width)
+        let first = tray.entries.firstIndex { $0.position == tray.firstVisible } ?? 0
+        for place in 0..<slots {
+            let index = first + place
+            guard tray.entries.indices.contains(index) else { break }
+            drawSlot(tray.entries[index], place: place, model: model, into: &buffer)
+        }
+        if let index = tray.selectedIndex {
+            let user = tray.entries[index].element
+            let seen = user.story.items.filter { user.seen.contains($0.id) || tray.seenNow.contains($0.id) }.count
+            let count = user.story.items.count
+            let summary = "\(user.story.user.name) — \(count) item\(count == 1 ? "" : "s"), \(seen) seen"
+            AppView.centred(summary, y: TrayLayout.nameRow + 3, style: AppView.bold, into: &buffer)
+            AppView.centred("Enter to view", y: TrayLayout.nameRow + 4, style: AppView.dim, into: &buffer)
+        }
+        AppView.statusLine(statusText(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
+    }
+
+    static func drawSlot(_ entry: FeedEntry<TrayUser>, place: Int, model: AppModel, into buffer: inout CellBuffer) {
+        let left = TrayLayout.slotLeft(place, columns: buffer.width)
+        let user = entry.element
+        let selected = entry.position == model.tray.selected
+        let avatar = user.story.user.avatarURL.flatMap { model.tray.avatars[$0] }
+        let ring: AvatarCells.Ring = model.tray.isAllSeen(user) ? .seen : .unseen
+        AvatarCells.draw(
+            avatar, ring: ring, into: &buffer, x: left + (TrayLayout.slotWidth - TrayLayout.avatarColumns) / 2,
+            y: TrayLayout.avatarTop, columns: TrayLayout.avatarColumns, rows: TrayLayout.avatarRows, depth: model.depth)
+        let width = TrayLayout.slotWidth - 2
+        let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
+        let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
+        let style = selected ? CellStyle(foreground: RGB(255, 255, 255), bold: true) : AppView.dim
+        buffer.put(name, x: nameX, y: TrayLayout.nameRow, style: style, maxWidth: width)
+        if selected {
+            let marker = String(repeating: "▔", count: min(width, max(3, TerminalText.width(of: name))))
+            let markerX = left + 1 + max(0, (width - TerminalText.width(of: marker)) / 2)
+            buffer.put(marker, x: markerX, y: TrayLayout.nameRow + 1, style: CellStyle(foreground: AppView.accent))
+        }
+    }
+
+    static func drawEmpty(_ model: AppModel, into buffer: inout CellBuffer) {
+        let middle = buffer.height / 2
+        switch model.tray.phase {
+        case .failed(let message):
+            AppView.centred("Couldn't load the stories: \(message)", y: middle - 1, style: AppView.bold, into: &buffer)
+            AppView.centred("Press r to retry, q to quit.", y: middle + 1, style: AppView.dim, into: &buffer)
+        case .empty, .exhausted:
+            AppView.centred("No stories yet.", y: middle - 1, style: AppView.bold, into: &buffer)
+            AppView.centred("Press r to reload, q to quit.", y: middle + 1, style: AppView.dim, into: &buffer)
+        case .idle, .loadingFirstPage, .loaded, .loadingMore:
+            Logo.draw(into: &buffer, centreY: middle)
+        }
+    }
+
+    static func statusText(_ model: AppModel) -> String {
+        var parts = [model.source]
+        if model.fallback != nil { parts[0] = "bundled (Picsum unreachable)" }
+        switch model.tray.phase {
+        case .idle, .loadingFirstPage: parts.append("loading…")
+        case .loadingMore: parts.append("loading more…")
+        case .failed(let message): parts.append("couldn't load: \(message) — r to retry")
+        case .exhausted: parts.append("end of the list")
+        case .empty: parts.append("no stories")
+        case .loaded: break
+        }
+        if let error = model.storeError { parts.append("state not saved: \(error)") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// The small Stories logo shown while the first page loads (never a forced wait).
+enum Logo {
+    static let lines = ["╭─────╮", "│  ◉  │", "╰─────╯"]
+
+    static func draw(into buffer: inout CellBuffer, centreY: Int) {
+        let colours = [RGB(250, 126, 30), AppView.accent, RGB(150, 47, 191)]
+        for (row, line) in lines.enumerated() {
+            AppView.centred(
+                line, y: centreY - 3 + row, style: CellStyle(foreground: colours[row], bold: true), into: &buffer)
+        }
+        AppView.centred(
+            "Stories", y: centreY + 1, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
+        AppView.centred("loading…", y: centreY + 2, style: AppView.dim, into: &buffer)
+    }
+}

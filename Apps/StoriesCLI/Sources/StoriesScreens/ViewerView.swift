@@ -1,0 +1,113 @@
+import Foundation
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+
+/// The viewer: progress segments, header, the letterboxed image, heart, counter and hints.
+/// Ticks change only the progress row's cells, so the diff writes a few bytes per tick.
+enum ViewerView {
+    static let hints = "←/→ item · [/] user · space pause · l like · q close"
+    static let full = RGB(245, 245, 245)
+    static let empty = RGB(90, 90, 90)
+
+    static func draw(_ open: ViewerModel, model: AppModel, into buffer: inout CellBuffer) {
+        let viewer = open.viewer
+        guard let (story, item) = viewer.current, let position = viewer.position else { return }
+        drawSegments(viewer.segments, into: &buffer)
+        let avatar = story.user.avatarURL.flatMap { model.tray.avatars[$0] }
+        let ring: AvatarCells.Ring = story.items.allSatisfy { viewer.seen.contains($0.id) } ? .seen : .unseen
+        AvatarCells.draw(
+            avatar, ring: ring, into: &buffer, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, depth: model.depth)
+        var x = 6
+        x += AppView.text(
+            story.user.name, x: x, y: ViewerLayout.headerRow, width: buffer.width - x - 12, style: AppView.bold,
+            into: &buffer)
+        if let age = age(of: item, now: open.now) {
+            AppView.text("  \(age)", x: x, y: ViewerLayout.headerRow, width: 8, style: AppView.dim, into: &buffer)
+        }
+        if viewer.isPaused {
+            AppView.text("❚❚ paused", x: 6, y: ViewerLayout.headerRow + 1, width: 10, style: AppView.dim, into: &buffer)
+        }
+        drawMedia(open, item: item, model: model, into: &buffer)
+        let footer = ViewerLayout.footerRow(rows: buffer.height)
+        let liked = viewer.isCurrentLiked
+        buffer.put(
+            liked ? "♥" : "♡", x: 1, y: footer,
+            style: CellStyle(foreground: liked ? RGB(237, 73, 86) : RGB(220, 220, 220), bold: true))
+        AppView.text(
+            "\(position.itemIndex + 1)/\(story.items.count)", x: 4, y: footer, width: 9, style: AppView.bold,
+            into: &buffer)
+        let hintWidth = TerminalText.width(of: hints)
+        if buffer.width >= hintWidth + 16 {
+            AppView.text(
+                hints, x: buffer.width - hintWidth - 1, y: footer, width: hintWidth, style: AppView.dim, into: &buffer)
+        }
+    }
+
+    /// One segment per item, one cell apart: past full, current filling, future empty.
+    static func drawSegments(_ segments: [Double], into buffer: inout CellBuffer) {
+        guard !segments.isEmpty else { return }
+        let available = buffer.width - 2
+        let gaps = segments.count - 1
+        let width = (available - gaps) / segments.count
+        if width < 1 {
+            // Too many items for separate segments: one bar for the whole story.
+            let done = segments.reduce(0, +) / Double(segments.count)
+            drawBar(done, x: 1, width: available, into: &buffer)
+            return
+        }
+        for (index, value) in segments.enumerated() {
+            drawBar(value, x: 1 + index * (width + 1), width: width, into: &buffer)
+        }
+    }
+
+    static func drawBar(_ value: Double, x: Int, width: Int, into buffer: inout CellBuffer) {
+        let filled = Int((value * Double(width)).rounded(.down))
+        for column in 0..<width {
+            buffer[x + column, ViewerLayout.progressRow] = Cell(
+                "━", style: CellStyle(foreground: column < filled ? full : empty))
+        }
+    }
+
+    static func drawMedia(_ open: ViewerModel, item: StoryItem, model: AppModel, into buffer: inout CellBuffer) {
+        let top = ViewerLayout.imageTop
+        let rows = ViewerLayout.imageRows(rows: buffer.height)
+        let columns = buffer.width
+        switch open.viewer.media {
+        case .loading:
+            AppView.centred("Loading…", y: top + rows / 2, style: AppView.dim, into: &buffer)
+        case .failed(let reason):
+            AppView.centred(
+                "Couldn't load this item: \(reason)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)
+            AppView.centred("r retry · → skip", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
+        case .ready:
+            if let image = open.media[item.id]?.image {
+                ImageCells.draw(image, into: &buffer, x: 0, y: top, columns: columns, rows: rows, depth: model.depth)
+            } else {
+                ImageCells.placeholder(
+                    item.media.isVideo ? "video" : "no picture", into: &buffer, x: 0, y: top, columns: columns,
+                    rows: rows)
+            }
+        }
+        if case .video(_, let duration, _) = item.media {
+            let seconds = Int(min(duration, StoryItem.maximumVideoDuration).components.seconds)
+            let label = String(format: " ▶ %d:%02d ", seconds / 60, seconds % 60)
+            buffer.put(
+                label, x: 1, y: top + rows - 1,
+                style: CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), bold: true))
+        }
+    }
+
+    /// "now", "5m", "3h", "2d" or "4w" since the item was posted.
+    static func age(of item: StoryItem, now: Date) -> String? {
+        guard let posted = item.postedAt else { return nil }
+        let seconds = max(0, Int(now.timeIntervalSince(posted)))
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        case ..<(7 * 86_400): return "\(seconds / 86_400)d"
+        default: return "\(seconds / (7 * 86_400))w"
+        }
+    }
+}
