@@ -139,6 +139,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "StoriesScreensTests",
+            dependencies: [
+                "StoriesScreens", product("StoryInterfaces"), product("StoryNavigation"), product("StoryTerminal"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),

@@ -1,0 +1,150 @@
+import Foundation
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+@Suite("The app's update: messages in, model and effects out")
+struct AppUpdateTests {
+    @Test func arrowsMoveTheSelectionWithinTheLoadedUsersAndTellTheFeed() {
+        var model = ScreenFixtures.loadedTray()
+        let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.tray.selected == 1)
+        #expect(effects.contains(.feedShow(position: 1)))
+        for _ in 0..<10 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
+        #expect(model.tray.selected == 3, "stops at the last loaded user until more load")
+        _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        #expect(model.tray.selected == 2)
+    }
+
+    @Test func theRowScrollsToKeepTheSelectionVisible() {
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .resized(columns: 30, rows: 24))  // two slots
+        #expect(TrayLayout.visibleSlots(columns: 30) == 2)
+        for _ in 0..<3 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
+        #expect(model.tray.selected == 3 && model.tray.firstVisible == 2)
+        _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        #expect(model.tray.selected == 1 && model.tray.firstVisible == 1)
+    }
+
+    @Test func avatarsOfVisibleUsersAreLoadedOnceAndDroppedWhenTheirUsersLeaveTheWindow() {
+        var model = ScreenFixtures.model()
+        let entries = ScreenFixtures.stories.enumerated().map {
+            FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
+        }
+        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        let urls = ScreenFixtures.stories.compactMap(\.user.avatarURL)
+        #expect(effects.contains(.loadAvatars(urls)))
+        #expect(
+            !AppUpdate.update(&model, .resized(columns: 80, rows: 24)).contains {
+                if case .loadAvatars = $0 { true } else { false }
+            })
+        _ = AppUpdate.update(&model, .avatarLoaded(urls[0], ScreenFixtures.picture(width: 8, height: 8)))
+        #expect(model.tray.avatars.count == 1)
+        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: Array(entries.dropFirst()), phase: .loaded)))
+        #expect(model.tray.avatars.isEmpty, "bounded: only the window's avatars are kept")
+    }
+
+    @Test func enterOpensTheViewerOnTheSelectedUsersFirstUnseenItem() {
+        var model = ScreenFixtures.loadedTray()
+        let effects = AppUpdate.update(&model, .input(.enter))
+        #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 0)])
+        var opened = model
+        let openEffects = AppUpdate.update(
+            &opened, .viewerReady(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now))
+        #expect(opened.viewer?.viewer.current?.item.id == "ada-0")
+        let loads = openEffects.compactMap { effect -> String? in
+            if case .loadMedia(let item, let priority) = effect { return "\(item.id.rawValue):\(priority)" }
+            return nil
+        }
+        #expect(loads == ["ada-0:high", "ada-1:low", "grace-0:low"], "the current item, then the neighbours ahead")
+    }
+
+    @Test func mediaDecodedAheadMakesTheNextItemInstantAndSeenIsWritten() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-1")
+        #expect(model.viewer?.viewer.media == .ready, "no wait: decoded ahead")
+        #expect(effects.contains(.markSeen("ada-1", user: "ada", index: 1)))
+        #expect(!effects.contains { if case .loadMedia(let item, .high) = $0 { item.id == "ada-1" } else { false } })
+        #expect(model.tray.seenNow.isSuperset(of: ["ada-0", "ada-1"]))
+    }
+
+    @Test func theClockRunsOnlyOnceTheMediaIsOnScreen() {
+        var model = ScreenFixtures.openViewer(loaded: false)
+        _ = AppUpdate.update(&model, .tick(.seconds(30)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-0" && model.viewer?.viewer.elapsed == .zero)
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(&model, .tick(.seconds(5)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-1", "auto-advance after 5 s on screen")
+    }
+
+    @Test func likeKeysAndClicksOnTheHeartAreWrittenAndClicksElsewhereMove() {
+        var model = ScreenFixtures.openViewer()
+        #expect(AppUpdate.update(&model, .input(.character("l"))) == [.setLiked("ada-0", true)])
+        let heart = AppUpdate.update(
+            &model, .input(.mouse(button: 0, x: 1, y: ViewerLayout.footerRow(rows: 24), pressed: true)))
+        #expect(heart == [.setLiked("ada-0", false)])
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-1", "a click on the right two thirds: next")
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: false)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-1", "releases do nothing")
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 5, y: 10, pressed: true)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-0", "the left third: previous")
+    }
+
+    @Test func closingReturnsToTheTrayOnTheLastUserViewed() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        #expect(model.viewer?.viewer.current?.story.user.id == "alan")
+        _ = AppUpdate.update(&model, .input(.escape))
+        #expect(model.viewer == nil)
+        #expect(model.tray.selected == 2)
+    }
+
+    @Test func nextOnTheLastUsersLastItemClosesTheViewer() {
+        var model = ScreenFixtures.openViewer(at: 3)
+        _ = AppUpdate.update(&model, .input(.character("n")))
+        _ = AppUpdate.update(&model, .mediaLoaded("kai-1", .success(DecodedMedia(image: nil))))
+        _ = AppUpdate.update(&model, .input(.character("n")))
+        #expect(model.viewer == nil)
+    }
+
+    @Test func decodedMediaStaysBoundedHoweverLongTheViewerRuns() {
+        let many = (0..<60).map { ScreenFixtures.story("u\($0)", "User \($0)", items: 3) }
+        var model = ScreenFixtures.model()
+        _ = AppUpdate.update(&model, .viewerReady(stories: many, userIndex: 0, liked: [], now: ScreenFixtures.now))
+        var largest = 0
+        while let item = model.viewer?.viewer.current?.item.id {
+            _ = AppUpdate.update(&model, .mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture()))))
+            largest = max(largest, model.viewer?.media.count ?? 0)
+            _ = AppUpdate.update(&model, .input(.character("n")))
+        }
+        #expect(largest <= 8, "at most the current story and the neighbours' edges: \(largest)")
+    }
+
+    @Test func rReloadsTheTrayOrRetriesAFailedPageAndQQuits() {
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feedRefresh])
+        #expect(model.tray.selected == 0)
+        var failed = ScreenFixtures.loadedTray(phase: .failed(message: "HTTP 500"))
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feedRetry])
+        #expect(AppUpdate.update(&model, .input(.character("q"))) == [.quit] && model.isQuitting)
+        var viewing = ScreenFixtures.openViewer()
+        #expect(AppUpdate.update(&viewing, .input(.interrupt)) == [.quit], "Ctrl-C quits from anywhere")
+    }
+
+    @Test func aClickOnAnAvatarOpensThatUser() {
+        var model = ScreenFixtures.loadedTray()
+        let x = TrayLayout.slotLeft(2, columns: 80) + 5
+        let effects = AppUpdate.update(
+            &model, .input(.mouse(button: 0, x: x, y: TrayLayout.avatarTop + 1, pressed: true)))
+        #expect(model.tray.selected == 2)
+        #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 2)])
+    }
+}
