@@ -59,7 +59,9 @@ struct AppUpdateTests {
             if case .loadMedia(let item, let priority) = effect { return "\(item.id.rawValue):\(priority)" }
             return nil
         }
-        #expect(loads == ["ada-0:high", "ada-1:low", "grace-0:low"], "the current item, then the neighbours ahead")
+        #expect(
+            loads == ["ada-0:high", "ada-1:low", "ada-2:low", "grace-0:low", "grace-1:low"],
+            "the current item, then two steps ahead in this story and the next")
     }
 
     @Test func mediaDecodedAheadMakesTheNextItemInstantAndSeenIsWritten() {
@@ -124,7 +126,7 @@ struct AppUpdateTests {
             largest = max(largest, model.viewer?.media.count ?? 0)
             _ = AppUpdate.update(&model, .input(.character("n")))
         }
-        #expect(largest <= 8, "at most the current story and the neighbours' edges: \(largest)")
+        #expect(largest <= 9, "at most the current story and the neighbours' edges: \(largest)")
     }
 
     @Test func rReloadsTheTrayOrRetriesAFailedPageAndQQuits() {

@@ -180,13 +180,14 @@ public enum AppUpdate {
                 model.viewer = open
                 effects += show(item, in: &model)
             case .prefetch(let item):
-                if open.media[item] == nil, !open.requested.contains(item),
-                    let storyItem = storyItem(item, in: open.viewer)
-                {
-                    open.requested.insert(item)
+                // The hinted item and the one after it: two steps of lead, so a load that
+                // takes longer than one step still lands before its item is shown.
+                for id in [item] + following(item, in: open.viewer) where open.media[id] == nil {
+                    guard !open.requested.contains(id), let storyItem = storyItem(id, in: open.viewer) else { continue }
+                    open.requested.insert(id)
                     effects.append(.loadMedia(storyItem, priority: .low))
-                    model.viewer = open
                 }
+                model.viewer = open
             case .itemSeen(let user, let item, let index):
                 model.tray.seenNow.insert(item)
                 effects.append(.markSeen(item, user: user, index: index))
@@ -218,6 +219,16 @@ public enum AppUpdate {
         return [.loadMedia(storyItem, priority: .high)]
     }
 
+    /// The item after `id` in its story, if any.
+    private static func following(_ id: StoryItemID, in viewer: StoryViewer) -> [StoryItemID] {
+        for story in viewer.stories {
+            if let index = story.items.firstIndex(where: { $0.id == id }) {
+                return index + 1 < story.items.count ? [story.items[index + 1].id] : []
+            }
+        }
+        return []
+    }
+
     private static func storyItem(_ id: StoryItemID, in viewer: StoryViewer) -> StoryItem? {
         for story in viewer.stories {
             if let item = story.items.first(where: { $0.id == id }) { return item }
@@ -242,14 +253,14 @@ public enum AppUpdate {
         }
     }
 
-    /// Keeps the decoded media of the current user's items and the next user's first; drops
+    /// Keeps the decoded media of the current user's items and the neighbours' first two and last; drops
     /// the rest, so memory stays bounded however long the viewer runs.
     private static func trimMedia(_ open: inout ViewerModel) {
         guard let position = open.viewer.position else { return }
         var keep = Set(open.viewer.stories[position.userIndex].items.map(\.id))
         for index in [position.userIndex - 1, position.userIndex + 1] where open.viewer.stories.indices.contains(index)
         {
-            keep.formUnion(open.viewer.stories[index].items.prefix(1).map(\.id))
+            keep.formUnion(open.viewer.stories[index].items.prefix(2).map(\.id))
             if let last = open.viewer.stories[index].items.last { keep.insert(last.id) }
         }
         open.media = open.media.filter { keep.contains($0.key) }
