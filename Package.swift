@@ -123,7 +123,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "RenderBench",
-            dependencies: [product("StoryTerminal")],
+            dependencies: [
+                "StoriesScreens", product("StoryTerminal"), product("StoryInterfaces"), product("StoryNavigation"),
+            ],
             path: "Benchmarks/RenderBench",
             swiftSettings: strict
         ),
