@@ -52,6 +52,12 @@ public enum AppMessage: Sendable {
     case viewerReady(stories: [Story], userIndex: Int, liked: Set<StoryItemID>, now: Date)
     /// A store write or read failed.
     case storeFailed(String)
+    /// The gallery's feed changed.
+    case galleryFeed(FeedSnapshot<Photo>)
+    /// A gallery thumbnail was decoded (nil: it could not be loaded).
+    case thumbnailLoaded(PhotoID, RGBImage?)
+    /// The gallery detail's image was loaded and decoded, or failed.
+    case detailLoaded(PhotoID, Result<RGBImage, MediaFailure>)
 }
 
 /// Why a media could not be shown (one line).
@@ -80,8 +86,70 @@ public enum AppEffect: Hashable, Sendable {
     case markSeen(StoryItemID, user: UserID, index: Int)
     /// Record a like or an unlike.
     case setLiked(StoryItemID, Bool)
+    /// Open the gallery's feed (started the first time, kept afterwards).
+    case galleryOpen
+    /// Tell the gallery's feed which position is on screen.
+    case galleryShow(position: Int)
+    /// Reload the gallery from page 1.
+    case galleryRefresh
+    /// Load the gallery's failed page again.
+    case galleryRetry
+    /// Load and decode these photos' thumbnails.
+    case loadThumbnails([Photo])
+    /// Load and decode a photo for the detail view's image area.
+    case loadDetail(Photo)
     /// Leave the app.
     case quit
+}
+
+/// Which full screen is up (the viewer, when open, is drawn over either).
+public enum AppScreen: Hashable, Sendable {
+    /// The tray of users.
+    case tray
+    /// The gallery of photos.
+    case gallery
+}
+
+/// A short animation, counted in clock ticks (none in accessible mode).
+public enum AppAnimation: Hashable, Sendable {
+    /// The heart pops over the image after a like.
+    case heartPop(ticksLeft: Int)
+    /// The new user's story slides in; the viewer's clock waits for it.
+    case slide(ticksLeft: Int)
+
+    /// Ticks an animation lasts.
+    public static let length = 4
+}
+
+/// The gallery: the photo feed's window, the selection, thumbnails and the detail view.
+public struct GalleryModel: Sendable {
+    /// The loaded photos, in position order.
+    public var entries: [FeedEntry<Photo>] = []
+    /// The feed's phase.
+    public var phase: FeedPhase = .idle
+    /// The selected photo's position.
+    public var selected = 0
+    /// The first row drawn.
+    public var firstRow = 0
+    /// Decoded thumbnails by photo.
+    public var thumbnails: [PhotoID: RGBImage] = [:]
+    /// Thumbnails asked for and not yet answered.
+    public var requested: Set<PhotoID> = []
+    /// The detail view, when open.
+    public var detail: GalleryDetail?
+
+    /// The selected entry's index in ``entries``.
+    public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }
+}
+
+/// The detail of one photo: its image (once loaded) or why it failed.
+public struct GalleryDetail: Sendable {
+    /// The photo.
+    public var photo: Photo
+    /// The decoded image, once loaded.
+    public var image: RGBImage?
+    /// Why the image could not be loaded.
+    public var failure: String?
 }
 
 /// The screen size in cells.
@@ -163,6 +231,21 @@ public struct AppModel: Sendable {
     public var storeError: String?
     /// Set when the app should end.
     public var isQuitting = false
+    /// The full screen under the viewer.
+    public var screen: AppScreen = .tray
+    /// The gallery (kept when left, so coming back is instant).
+    public var gallery = GalleryModel()
+    /// Whether the help overlay is up.
+    public var isShowingHelp = false
+    /// Whether opening the help paused the viewer (closing it resumes).
+    public var helpPausedViewer = false
+    /// The animation running, if any.
+    public var animation: AppAnimation?
+    /// Sentences for accessible mode, in order; the runtime prints and clears them.
+    public var announcements: [String] = []
+
+    /// Accessible mode: no animation or auto-advance, every change said in a sentence.
+    public var isAccessible: Bool { viewerConfiguration.accessible }
 
     /// A model before anything is loaded.
     public init(

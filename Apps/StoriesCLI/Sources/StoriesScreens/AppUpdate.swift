@@ -11,11 +11,23 @@ public enum AppUpdate {
         switch message {
         case .input(let event):
             if event == .interrupt { return quit(&model) }
-            return model.viewer == nil ? trayInput(&model, event) : viewerInput(&model, event)
+            if model.isShowingHelp { return closeHelp(&model) }
+            if event == .character("?") { return openHelp(&model) }
+            if model.viewer != nil { return viewerInput(&model, event) }
+            return model.screen == .gallery ? galleryInput(&model, event) : trayInput(&model, event)
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
             return keepSelectionVisible(&model) + avatarLoads(&model)
         case .tick(let time):
+            if let animation = model.animation {
+                // Animations run on the ticks; a slide holds the viewer's clock until it ends.
+                switch animation {
+                case .heartPop(let left): model.animation = left > 1 ? .heartPop(ticksLeft: left - 1) : nil
+                case .slide(let left):
+                    model.animation = left > 1 ? .slide(ticksLeft: left - 1) : nil
+                    return []
+                }
+            }
             return apply(.tick(time), to: &model)
         case .feed(let snapshot):
             return feedChanged(&model, snapshot)
@@ -34,8 +46,52 @@ public enum AppUpdate {
             return handle(events, in: &model)
         case .storeFailed(let message):
             model.storeError = message
+            say("State could not be saved: \(message).", in: &model)
+            return []
+        case .galleryFeed(let snapshot):
+            return galleryFeedChanged(&model, snapshot)
+        case .thumbnailLoaded(let id, let image):
+            model.gallery.requested.remove(id)
+            if let image { model.gallery.thumbnails[id] = image }
+            return []
+        case .detailLoaded(let id, let result):
+            guard var detail = model.gallery.detail, detail.photo.id == id else { return [] }
+            switch result {
+            case .success(let image): detail.image = image
+            case .failure(let failure):
+                detail.failure = failure.reason
+                say("The photo could not be loaded: \(failure.reason). Press r to retry.", in: &model)
+            }
+            model.gallery.detail = detail
             return []
         }
+    }
+
+    /// Adds a sentence for accessible mode (nothing otherwise).
+    static func say(_ sentence: String, in model: inout AppModel) {
+        if model.isAccessible { model.announcements.append(sentence) }
+    }
+
+    // MARK: - Help
+
+    private static func openHelp(_ model: inout AppModel) -> [AppEffect] {
+        model.isShowingHelp = true
+        var effects: [AppEffect] = []
+        if let open = model.viewer, !open.viewer.isPaused {
+            effects = apply(.pause, to: &model)
+            model.helpPausedViewer = true
+        }
+        say(
+            "Help. " + HelpText.lines(for: model).joined(separator: ". ") + ". Press any key to close the help.",
+            in: &model)
+        return effects
+    }
+
+    private static func closeHelp(_ model: inout AppModel) -> [AppEffect] {
+        model.isShowingHelp = false
+        defer { model.helpPausedViewer = false }
+        say("Help closed.", in: &model)
+        return model.helpPausedViewer ? apply(.resume, to: &model) : []
     }
 
     // MARK: - Tray
@@ -46,6 +102,7 @@ public enum AppUpdate {
         case .arrow(.right, _), .character("l"): return moveSelection(&model, by: 1)
         case .arrow(.left, _), .character("h"): return moveSelection(&model, by: -1)
         case .enter: return openSelected(&model)
+        case .character("g"): return openGallery(&model)
         case .character("r"):
             if case .failed = model.tray.phase { return [.feedRetry] }
             model.tray.selected = model.tray.entries.first?.position ?? 0
@@ -67,7 +124,18 @@ public enum AppUpdate {
         guard let index = model.tray.selectedIndex else { return [] }
         let target = min(max(0, index + step), model.tray.entries.count - 1)
         model.tray.selected = model.tray.entries[target].position
+        announceSelection(&model)
         return keepSelectionVisible(&model) + [.feedShow(position: model.tray.selected)] + avatarLoads(&model)
+    }
+
+    static func announceSelection(_ model: inout AppModel) {
+        guard model.isAccessible, let index = model.tray.selectedIndex else { return }
+        let user = model.tray.entries[index].element
+        let count = user.story.items.count
+        let seen = user.story.items.filter { user.seen.contains($0.id) || model.tray.seenNow.contains($0.id) }.count
+        say(
+            "\(user.story.user.name), \(count) \(count == 1 ? "item" : "items"), \(seen) seen"
+                + (seen < count ? ", new" : "") + ". \(index + 1) of \(model.tray.entries.count).", in: &model)
     }
 
     private static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {
@@ -91,11 +159,25 @@ public enum AppUpdate {
 
     private static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {
         let wasEmpty = model.tray.entries.isEmpty
+        let oldPhase = model.tray.phase
         model.tray.entries = snapshot.entries
         model.tray.phase = snapshot.phase
+        if snapshot.phase != oldPhase {
+            switch snapshot.phase {
+            case .failed(let message): say("The stories could not be loaded: \(message). Press r to retry.", in: &model)
+            case .empty: say("There are no stories.", in: &model)
+            default: break
+            }
+        }
+        if wasEmpty, !snapshot.entries.isEmpty {
+            say(
+                "Stories from \(model.source): \(snapshot.entries.count) users loaded. Left and right arrows choose, "
+                    + "Enter views, g opens the gallery, question mark for help, q quits.", in: &model)
+        }
         if wasEmpty || model.tray.selectedIndex == nil {
             model.tray.selected = snapshot.entries.first?.position ?? 0
             model.tray.firstVisible = model.tray.selected
+            if !snapshot.entries.isEmpty { announceSelection(&model) }
         }
         if !snapshot.entries.contains(where: { $0.position == model.tray.firstVisible }) {
             model.tray.firstVisible = model.tray.selected
@@ -170,6 +252,17 @@ public enum AppUpdate {
         var effects: [AppEffect] = []
         for event in events {
             guard var open = model.viewer else { break }
+            if model.isAccessible, let sentence = ViewerNarrator.sentence(for: event, in: open.viewer) {
+                model.announcements.append(sentence)
+            }
+            if !model.isAccessible {
+                switch event {
+                case .liked: model.animation = .heartPop(ticksLeft: AppAnimation.length)
+                case .userChanged: model.animation = .slide(ticksLeft: AppAnimation.length)
+                case .closed: model.animation = nil
+                default: break
+                }
+            }
             switch event {
             case .itemShown(let user, let item, _, _):
                 open.lastShownUser = user
@@ -179,6 +272,7 @@ public enum AppUpdate {
                 open.media[item] = nil
                 model.viewer = open
                 effects += show(item, in: &model)
+            case .prefetch where model.isAccessible: continue  // descriptions, not images
             case .prefetch(let item):
                 // The hinted item and the one after it: two steps of lead, so a load that
                 // takes longer than one step still lands before its item is shown.
@@ -202,6 +296,7 @@ public enum AppUpdate {
                     model.tray.selected = entry.position
                     effects += keepSelectionVisible(&model) + avatarLoads(&model)
                 }
+                announceSelection(&model)
             case .userChanged, .paused, .resumed, .mediaFailed: break
             }
         }
@@ -212,7 +307,8 @@ public enum AppUpdate {
     /// priority (which also raises a prefetch of it already under way).
     private static func show(_ item: StoryItemID, in model: inout AppModel) -> [AppEffect] {
         guard var open = model.viewer else { return [] }
-        if open.media[item] != nil { return apply(.mediaReady(item), to: &model) }
+        // Accessible mode shows the item's description, not its image: it is on screen now.
+        if open.media[item] != nil || model.isAccessible { return apply(.mediaReady(item), to: &model) }
         guard let storyItem = storyItem(item, in: open.viewer) else { return [] }
         open.requested.insert(item)
         model.viewer = open

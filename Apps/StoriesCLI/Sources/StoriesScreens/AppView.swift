@@ -15,9 +15,12 @@ public enum AppView {
         var buffer = CellBuffer(width: model.size.columns, height: model.size.rows)
         if let viewer = model.viewer {
             ViewerView.draw(viewer, model: model, into: &buffer)
+        } else if model.screen == .gallery {
+            GalleryView.draw(model, into: &buffer)
         } else {
             TrayView.draw(model, into: &buffer)
         }
+        if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
         return buffer
     }
 
@@ -50,7 +53,7 @@ public enum AppView {
 
 /// The tray: a row of avatars with rings and names, the selection, and a status line.
 enum TrayView {
-    static let hints = "←/→ move · Enter view · r refresh · q quit"
+    static let hints = "←/→ move · Enter view · g gallery · r refresh · ? help · q quit"
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let tray = model.tray
@@ -145,5 +148,30 @@ enum Logo {
         AppView.centred(
             "Stories", y: centreY + 1, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
         AppView.centred("loading…", y: centreY + 2, style: AppView.dim, into: &buffer)
+    }
+}
+
+/// The help overlay: a box in the middle listing the screen's keys; any key closes it.
+enum HelpOverlay {
+    static func draw(_ lines: [String], into buffer: inout CellBuffer) {
+        let all = ["Keys"] + lines + ["", "any key closes this help"]
+        let inner = min(buffer.width - 4, (all.map { TerminalText.width(of: $0) }.max() ?? 0) + 2)
+        let height = min(buffer.height - 2, all.count + 2)
+        guard inner > 4, height > 2 else { return }
+        let left = (buffer.width - inner - 2) / 2
+        let top = (buffer.height - height) / 2
+        let box = CellStyle(foreground: RGB(230, 230, 230), background: RGB(30, 30, 30))
+        buffer.fill(x: left, y: top, width: inner + 2, height: height, with: Cell(" ", style: box))
+        buffer.put("╭" + String(repeating: "─", count: inner) + "╮", x: left, y: top, style: box)
+        buffer.put("╰" + String(repeating: "─", count: inner) + "╯", x: left, y: top + height - 1, style: box)
+        for row in 1..<(height - 1) {
+            buffer.put("│", x: left, y: top + row, style: box)
+            buffer.put("│", x: left + inner + 1, y: top + row, style: box)
+        }
+        for (index, line) in all.prefix(height - 2).enumerated() {
+            let style =
+                index == 0 ? CellStyle(foreground: AppView.accent, background: RGB(30, 30, 30), bold: true) : box
+            AppView.text(line, x: left + 2, y: top + 1 + index, width: inner - 2, style: style, into: &buffer)
+        }
     }
 }

@@ -48,3 +48,42 @@ public enum ViewerLayout {
     /// The heart's columns on the footer row.
     public static let heartColumns = 0..<6
 }
+
+/// The gallery's grid: thumbnails with the author under each.
+public enum GalleryLayout {
+    /// Columns per grid cell.
+    public static let cellWidth = 20
+    /// The thumbnail's columns.
+    public static let thumbnailColumns = 18
+    /// The thumbnail's rows.
+    public static let thumbnailRows = 6
+    /// Rows per grid row: the thumbnail, the author, a gap.
+    public static let rowHeight = 8
+    /// The first grid row's top.
+    public static let top = 2
+
+    /// Grid columns that fit across `columns`.
+    public static func gridColumns(columns: Int) -> Int { max(1, columns / cellWidth) }
+
+    /// Grid rows that fit in `rows` (a title row, a gap and a status line besides).
+    public static func visibleRows(rows: Int) -> Int { max(1, (rows - top - 1) / rowHeight) }
+
+    /// The left edge of grid column `column`.
+    public static func cellLeft(_ column: Int, columns: Int) -> Int {
+        max(0, (columns - gridColumns(columns: columns) * cellWidth) / 2) + column * cellWidth
+    }
+
+    /// The grid place (row from the first drawn, column) at a cell, if it is on a thumbnail.
+    public static func place(atX x: Int, y: Int, columns: Int, rows: Int) -> (row: Int, column: Int)? {
+        guard y >= top else { return nil }
+        let row = (y - top) / rowHeight
+        guard row < visibleRows(rows: rows), (y - top) % rowHeight < thumbnailRows + 1 else { return nil }
+        let left = cellLeft(0, columns: columns)
+        guard x >= left else { return nil }
+        let column = (x - left) / cellWidth
+        return column < gridColumns(columns: columns) ? (row, column) : nil
+    }
+
+    /// The detail view's image rows on a screen of `rows` (the text below takes five).
+    public static func detailImageRows(rows: Int) -> Int { max(1, rows - 2 - 6) }
+}

@@ -29,6 +29,11 @@ enum ViewerView {
             AppView.text("❚❚ paused", x: 6, y: ViewerLayout.headerRow + 1, width: 10, style: AppView.dim, into: &buffer)
         }
         drawMedia(open, item: item, model: model, into: &buffer)
+        switch model.animation {
+        case .heartPop(let left)?: drawHeart(ticksLeft: left, into: &buffer)
+        case .slide(let left)?: slide(ticksLeft: left, into: &buffer)
+        case nil: break
+        }
         let footer = ViewerLayout.footerRow(rows: buffer.height)
         let liked = viewer.isCurrentLiked
         buffer.put(
@@ -95,6 +100,34 @@ enum ViewerView {
             buffer.put(
                 label, x: 1, y: top + rows - 1,
                 style: CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), bold: true))
+        }
+    }
+
+    static let heart = [" ███   ███ ", "█████ █████", "███████████", " █████████ ", "   █████   ", "     █     "]
+
+    /// The heart popping over the image after a like: big, then smaller as it fades.
+    static func drawHeart(ticksLeft: Int, into buffer: inout CellBuffer) {
+        let rows = ViewerLayout.imageRows(rows: buffer.height)
+        let art = ticksLeft >= AppAnimation.length - 1 ? heart : ["█▄█", " ▀ "]
+        let top = ViewerLayout.imageTop + (rows - art.count) / 2
+        let style = CellStyle(foreground: RGB(237, 73, 86))
+        for (row, line) in art.enumerated() {
+            let x = (buffer.width - line.count) / 2
+            for (column, character) in line.enumerated() where character != " " {
+                buffer[x + column, top + row] = Cell(String(character), style: style)
+            }
+        }
+    }
+
+    /// The new story sliding in from the right: the image area shifted, the rest blank.
+    static func slide(ticksLeft: Int, into buffer: inout CellBuffer) {
+        let offset = buffer.width * ticksLeft / (AppAnimation.length + 1)
+        guard offset > 0 else { return }
+        let rows = ViewerLayout.imageRows(rows: buffer.height)
+        for y in ViewerLayout.imageTop..<(ViewerLayout.imageTop + rows) {
+            for x in stride(from: buffer.width - 1, through: 0, by: -1) {
+                buffer[x, y] = x >= offset ? buffer[x - offset, y] : .blank
+            }
         }
     }
 

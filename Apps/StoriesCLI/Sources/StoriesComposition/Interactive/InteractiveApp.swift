@@ -1,6 +1,7 @@
 import FeedPaging
 import Foundation
 import Logging
+import PicsumContent
 import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
@@ -29,7 +30,8 @@ struct InteractiveApp {
         root.logger = root.settings.log.makeLogger(holdingIn: held)
         let logger = root.logger
         defer { held.flushHeld() }
-        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO)
+        let accessible = root.settings.viewer.accessible
+        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
         defer { terminal.restore() }
 
         let depth = TerminalCapabilities.detect(
@@ -46,6 +48,10 @@ struct InteractiveApp {
         let paginator = FeedPaginator(
             source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
             configuration: root.settings.feed, endDetection: .nextPageOnly)
+        let gallery = FeedPaginator(
+            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: root.settings.feed)
+        var galleryStarted = false
+        let thumbnailURL = Self.thumbnailURL(session)
 
         let input = InputReader(fd: STDIN_FILENO, send: send)
         input.start()
@@ -68,10 +74,21 @@ struct InteractiveApp {
         let renderer = TerminalRenderer(depth: depth)
         var last: CellBuffer? = nil
         func draw() {
+            if accessible {
+                // Plain lines on the main screen: every change as one sentence.
+                let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
+                model.announcements.removeAll()
+                if !lines.isEmpty { terminal.write(Array(lines.utf8)) }
+                return
+            }
+            model.announcements.removeAll()
             let frame = AppView.render(model)
             let bytes = renderer.diff(from: last, to: frame)
             if !bytes.isEmpty { terminal.write(bytes) }
             last = frame
+        }
+        if accessible {
+            model.announcements.append("Stories, accessible mode: loading the tray from \(session.content.sourceName).")
         }
         draw()
         loop: for await message in messages {
@@ -101,6 +118,24 @@ struct InteractiveApp {
                                 send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
                             }
                         })
+                case .galleryOpen:
+                    guard !galleryStarted else { break }
+                    galleryStarted = true
+                    tasks.append(
+                        Task {
+                            for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
+                        })
+                    tasks.append(Task { await gallery.start() })
+                case .galleryShow(let position): tasks.append(Task { await gallery.didShow(position: position) })
+                case .galleryRefresh: tasks.append(Task { await gallery.refresh() })
+                case .galleryRetry: tasks.append(Task { await gallery.retry() })
+                case .loadThumbnails(let photos):
+                    loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
+                case .loadDetail(let photo):
+                    let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
+                    loads.detail(
+                        photo.id, url: Self.detailURL(session, photo, columns: model.size.columns, rows: rows),
+                        area: (model.size.columns, rows))
                 case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
                 case .setLiked(let item, let liked): writer.write(.liked(item, liked))
                 }
@@ -113,6 +148,29 @@ struct InteractiveApp {
         loads.cancelAll()
         await writer.finish()
         logger.info("interactive app ended")
+    }
+
+    /// A small image for a gallery cell: a sized Picsum URL for live photos, the photo
+    /// itself for the bundled samples.
+    static func thumbnailURL(_ session: ContentSession) -> @Sendable (Photo) -> URL {
+        let endpoints = PicsumEndpoints(baseURL: session.root.settings.picsum.baseURL)
+        let live = session.content.sourceName == PicsumContentPlugin.name
+        return { photo in
+            guard live else { return photo.downloadURL }
+            let width = 240
+            let height = max(1, min(PicsumEndpoints.maximumSide, width * photo.height / max(1, photo.width)))
+            return endpoints.image(id: photo.id.rawValue, width: width, height: height)
+        }
+    }
+
+    /// The detail's image: sized for the screen for live photos (not the 5000-pixel original).
+    static func detailURL(_ session: ContentSession, _ photo: Photo, columns: Int, rows: Int) -> URL {
+        guard session.content.sourceName == PicsumContentPlugin.name else { return photo.downloadURL }
+        let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
+        let scale = 2  // a little more than the cells need, for the box filter
+        return PicsumEndpoints(baseURL: session.root.settings.picsum.baseURL).image(
+            id: photo.id.rawValue, width: min(PicsumEndpoints.maximumSide, fitted.width * scale),
+            height: min(PicsumEndpoints.maximumSide, fitted.height * scale))
     }
 
     /// The viewer's image area in pixels (two per row).
@@ -158,6 +216,47 @@ final class MediaLoads: @unchecked Sendable {
                             url, decoded.map { $0.resampled(width: 24, height: 24 * $0.height / max(1, $0.width)) }))
                 })
         }
+    }
+
+    func thumbnails(_ photos: [(PhotoID, URL)]) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.removeAll { $0.isCancelled }
+        for (id, url) in photos {
+            avatarTasks.append(
+                Task.detached(priority: .utility) {
+                    let data = try? await load(url, .low)
+                    let decoded = data.flatMap {
+                        try? ImageDecoder.decode(
+                            $0, covering: GalleryLayout.thumbnailColumns, GalleryLayout.thumbnailRows * 2)
+                    }
+                    let fitted = decoded.map {
+                        ImageCells.fittedSize(
+                            width: $0.width, height: $0.height, columns: GalleryLayout.thumbnailColumns,
+                            rows: GalleryLayout.thumbnailRows)
+                    }
+                    send(
+                        .thumbnailLoaded(id, decoded.map { $0.resampled(width: fitted!.width, height: fitted!.height) })
+                    )
+                })
+        }
+    }
+
+    func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.append(
+            Task.detached(priority: .userInitiated) {
+                do {
+                    let data = try await load(url, .high)
+                    let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
+                    let fitted = ImageCells.fittedSize(
+                        width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
+                    send(.detailLoaded(id, .success(decoded.resampled(width: fitted.width, height: fitted.height))))
+                } catch {
+                    send(.detailLoaded(id, .failure(MediaFailure(String(describing: error)))))
+                }
+            })
     }
 
     func media(_ item: StoryItem, priority: ImagePriority, area: (columns: Int, rows: Int)) {

@@ -20,3 +20,12 @@ struct TrayPageFetcher: PageFetching {
         return Page(request: request, elements: users, nextPage: page.nextPage)
     }
 }
+
+/// The gallery's pages for the paginator: the photo catalog's pages as they are.
+struct PhotoPageFetcher: PageFetching {
+    let catalog: any PhotoCataloging
+
+    func fetch(_ request: PageRequest) async throws -> Page<Photo> {
+        try await catalog.photos(request)
+    }
+}

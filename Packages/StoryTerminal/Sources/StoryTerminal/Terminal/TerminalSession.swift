@@ -24,9 +24,11 @@ public final class TerminalSession: @unchecked Sendable {
     /// Whether `fd` is a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// Takes over the terminal on `fd`: saves its mode, enters raw mode and the alternate
-    /// screen, and installs the signal handlers that give it back.
-    public init(fileDescriptor fd: Int32) throws(TerminalError) {
+    /// Takes over the terminal on `fd`: saves its mode, enters raw mode and (when
+    /// `fullScreen`) the alternate screen with mouse reports, and installs the signal handlers
+    /// that give it back. Without `fullScreen` (accessible mode) output stays on the main
+    /// screen as plain lines; only the keys are read raw.
+    public init(fileDescriptor fd: Int32, fullScreen: Bool = true) throws(TerminalError) {
         guard isatty(fd) == 1 else { throw .notATerminal }
         var original = termios()
         guard tcgetattr(fd, &original) == 0 else { throw .cannotControl(errno: errno) }
@@ -35,9 +37,9 @@ public final class TerminalSession: @unchecked Sendable {
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" → "\r\n" for any stray line
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .cannotControl(errno: errno) }
         fileDescriptor = fd
-        SavedTerminal.save(fd: fd, mode: original)
+        SavedTerminal.save(fd: fd, mode: original, leave: fullScreen ? Self.leaveSequence : "\u{1B}[0m")
         SavedTerminal.installHandlers()
-        write(Array(Self.enterSequence.utf8))
+        if fullScreen { write(Array(Self.enterSequence.utf8)) }
     }
 
     deinit { restore() }
@@ -112,11 +114,11 @@ private enum SavedTerminal {
     nonisolated(unsafe) static var fd: Int32 = -1
     nonisolated(unsafe) static var mode = termios()
     nonisolated(unsafe) static var active = false
-    static let leave: [UInt8] = Array(TerminalSession.leaveSequence.utf8)
+    nonisolated(unsafe) static var leave: [UInt8] = Array(TerminalSession.leaveSequence.utf8)
     static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS]
 
-    static func save(fd newFD: Int32, mode newMode: termios) {
-        _ = leave.count  // initialise the global before any handler can run
+    static func save(fd newFD: Int32, mode newMode: termios, leave sequence: String) {
+        leave = Array(sequence.utf8)  // set before any handler can run
         fd = newFD
         mode = newMode
         active = true

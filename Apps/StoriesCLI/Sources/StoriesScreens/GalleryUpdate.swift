@@ -1,0 +1,171 @@
+import Foundation
+import StoryInterfaces
+import StoryTerminal
+
+/// The gallery's part of the update: the grid, infinite scroll, refresh and the detail view.
+extension AppUpdate {
+    static func openGallery(_ model: inout AppModel) -> [AppEffect] {
+        model.screen = .gallery
+        AppUpdate.say(
+            "Gallery of photos. Arrows move, Enter shows details, r refreshes, q goes back to the tray.", in: &model)
+        announcePhoto(&model)
+        return [.galleryOpen] + thumbnailLoads(&model)
+    }
+
+    static func galleryInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        if model.gallery.detail != nil { return detailInput(&model, event) }
+        let columns = GalleryLayout.gridColumns(columns: model.size.columns)
+        switch event {
+        case .character("q"), .escape:
+            model.screen = .tray
+            AppUpdate.say("Back to the tray.", in: &model)
+            announceSelection(&model)
+            return []
+        case .arrow(.right, _): return moveGallerySelection(&model, by: 1)
+        case .arrow(.left, _): return moveGallerySelection(&model, by: -1)
+        case .arrow(.down, _): return moveGallerySelection(&model, by: columns)
+        case .arrow(.up, _): return moveGallerySelection(&model, by: -columns)
+        case .enter: return openDetail(&model)
+        case .character("r"):
+            if case .failed = model.gallery.phase { return [.galleryRetry] }
+            model.gallery.selected = model.gallery.entries.first?.position ?? 0
+            model.gallery.firstRow = 0
+            AppUpdate.say("Reloading the gallery.", in: &model)
+            return [.galleryRefresh]
+        case .mouse(_, let x, let y, pressed: true):
+            guard
+                let place = GalleryLayout.place(atX: x, y: y, columns: model.size.columns, rows: model.size.rows)
+            else { return [] }
+            let index = (model.gallery.firstRow + place.row) * columns + place.column
+            guard model.gallery.entries.indices.contains(index) else { return [] }
+            model.gallery.selected = model.gallery.entries[index].position
+            return openDetail(&model)
+        default: return []
+        }
+    }
+
+    private static func detailInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        guard let detail = model.gallery.detail else { return [] }
+        switch event {
+        case .character("q"), .escape, .arrow(.left, _), .backspace:
+            model.gallery.detail = nil
+            AppUpdate.say("Back to the gallery.", in: &model)
+            announcePhoto(&model)
+            return []
+        case .character("r") where detail.failure != nil:
+            model.gallery.detail?.failure = nil
+            return [.loadDetail(detail.photo)]
+        default: return []
+        }
+    }
+
+    private static func openDetail(_ model: inout AppModel) -> [AppEffect] {
+        guard let index = model.gallery.selectedIndex else { return [] }
+        let photo = model.gallery.entries[index].element
+        model.gallery.detail = GalleryDetail(photo: photo)
+        AppUpdate.say(
+            "Photo \(photo.id.rawValue) by \(photo.author), \(photo.width)×\(photo.height). Source \(photo.url.absoluteString). "
+                + "Download \(photo.downloadURL.absoluteString). Escape goes back.", in: &model)
+        return model.isAccessible ? [] : [.loadDetail(photo)]
+    }
+
+    private static func moveGallerySelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
+        guard let index = model.gallery.selectedIndex else { return [] }
+        let target = min(max(0, index + step), model.gallery.entries.count - 1)
+        model.gallery.selected = model.gallery.entries[target].position
+        announcePhoto(&model)
+        return keepGallerySelectionVisible(&model) + [.galleryShow(position: lastVisiblePosition(model))]
+            + thumbnailLoads(&model)
+    }
+
+    /// The position of the last cell drawn: the feed loads ahead when it comes within the
+    /// prefetch distance of the end ("within the last row or 5 items").
+    private static func lastVisiblePosition(_ model: AppModel) -> Int {
+        let columns = GalleryLayout.gridColumns(columns: model.size.columns)
+        let rows = GalleryLayout.visibleRows(rows: model.size.rows)
+        let last = min(model.gallery.entries.count - 1, (model.gallery.firstRow + rows) * columns - 1)
+        let selected = model.gallery.selectedIndex ?? 0
+        return model.gallery.entries.indices.contains(last)
+            ? max(model.gallery.entries[last].position, model.gallery.entries[selected].position)
+            : model.gallery.selected
+    }
+
+    static func keepGallerySelectionVisible(_ model: inout AppModel) -> [AppEffect] {
+        guard let index = model.gallery.selectedIndex else { return [] }
+        let columns = GalleryLayout.gridColumns(columns: model.size.columns)
+        let rows = GalleryLayout.visibleRows(rows: model.size.rows)
+        let row = index / columns
+        if row < model.gallery.firstRow { model.gallery.firstRow = row }
+        if row >= model.gallery.firstRow + rows { model.gallery.firstRow = row - rows + 1 }
+        return []
+    }
+
+    static func galleryFeedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<Photo>) -> [AppEffect] {
+        let wasEmpty = model.gallery.entries.isEmpty
+        let oldPhase = model.gallery.phase
+        model.gallery.entries = snapshot.entries
+        model.gallery.phase = snapshot.phase
+        if wasEmpty || model.gallery.selectedIndex == nil {
+            model.gallery.selected = snapshot.entries.first?.position ?? 0
+            model.gallery.firstRow = 0
+            if !snapshot.entries.isEmpty, model.screen == .gallery { announcePhoto(&model) }
+        }
+        if snapshot.phase != oldPhase, model.screen == .gallery {
+            switch snapshot.phase {
+            case .failed(let message):
+                AppUpdate.say("The photos could not be loaded: \(message). Press r to retry.", in: &model)
+            case .empty: AppUpdate.say("There are no photos.", in: &model)
+            default: break
+            }
+        }
+        let ids = Set(snapshot.entries.map(\.element.id))
+        model.gallery.thumbnails = model.gallery.thumbnails.filter { ids.contains($0.key) }
+        return keepGallerySelectionVisible(&model) + thumbnailLoads(&model)
+    }
+
+    /// Thumbnails of the rows drawn and the next row, not loaded or asked for yet.
+    static func thumbnailLoads(_ model: inout AppModel) -> [AppEffect] {
+        guard model.screen == .gallery, !model.isAccessible else { return [] }
+        let columns = GalleryLayout.gridColumns(columns: model.size.columns)
+        let rows = GalleryLayout.visibleRows(rows: model.size.rows)
+        let start = model.gallery.firstRow * columns
+        let end = min(model.gallery.entries.count, (model.gallery.firstRow + rows + 1) * columns)
+        guard start < end else { return [] }
+        let wanted = model.gallery.entries[start..<end].map(\.element).filter {
+            model.gallery.thumbnails[$0.id] == nil && !model.gallery.requested.contains($0.id)
+        }
+        guard !wanted.isEmpty else { return [] }
+        model.gallery.requested.formUnion(wanted.map(\.id))
+        return [.loadThumbnails(wanted)]
+    }
+
+    static func announcePhoto(_ model: inout AppModel) {
+        guard model.isAccessible, let index = model.gallery.selectedIndex else { return }
+        let photo = model.gallery.entries[index].element
+        AppUpdate.say(
+            "Photo by \(photo.author), \(photo.width)×\(photo.height). \(index + 1) of \(model.gallery.entries.count).",
+            in: &model)
+    }
+}
+
+/// The help overlay's lines for the screen that is up.
+public enum HelpText {
+    /// Key and meaning, one per line.
+    public static func lines(for model: AppModel) -> [String] {
+        if model.viewer != nil {
+            return [
+                "→ or n: next item", "← or p: previous item", "] or Shift+→: next user", "[ or Shift+←: previous user",
+                "space: pause or resume", "l: like or unlike", "r: retry a failed item", "q, Esc or ↓: close",
+                "click: left third back, elsewhere forward; the heart likes",
+            ]
+        }
+        if model.screen == .gallery {
+            if model.gallery.detail != nil { return ["Esc, q or ←: back to the grid", "r: retry a failed image"] }
+            return ["arrows: move", "Enter or click: details", "r: reload from page 1", "q or Esc: back to the tray"]
+        }
+        return [
+            "← →: choose a user", "Enter or click: view their story", "g: gallery of photos", "r: reload from page 1",
+            "q: quit",
+        ]
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import StoryInterfaces
+import StoryTerminal
+
+/// The gallery: a grid of thumbnails with authors, or one photo's detail.
+enum GalleryView {
+    static let hints = "arrows move · Enter details · r refresh · ? help · q back"
+
+    static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
+        let gallery = model.gallery
+        AppView.text(
+            "Gallery", x: 1, y: 0, width: 7, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
+        if let detail = gallery.detail {
+            drawDetail(detail, model: model, into: &buffer)
+            return
+        }
+        let bottom = buffer.height - 1
+        guard !gallery.entries.isEmpty else {
+            let middle = buffer.height / 2
+            switch gallery.phase {
+            case .failed(let message):
+                AppView.centred(
+                    "Couldn't load the photos: \(message)", y: middle - 1, style: AppView.bold, into: &buffer)
+                AppView.centred("Press r to retry, q to go back.", y: middle + 1, style: AppView.dim, into: &buffer)
+            case .empty, .exhausted:
+                AppView.centred("No photos.", y: middle - 1, style: AppView.bold, into: &buffer)
+                AppView.centred("Press r to reload, q to go back.", y: middle + 1, style: AppView.dim, into: &buffer)
+            case .idle, .loadingFirstPage, .loaded, .loadingMore:
+                AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
+            }
+            AppView.statusLine(status(model), hints: "q back", y: bottom, style: AppView.dim, into: &buffer)
+            return
+        }
+        let columns = GalleryLayout.gridColumns(columns: buffer.width)
+        let rows = GalleryLayout.visibleRows(rows: buffer.height)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let index = (gallery.firstRow + row) * columns + column
+                guard gallery.entries.indices.contains(index) else { break }
+                drawCell(gallery.entries[index], row: row, column: column, model: model, into: &buffer)
+            }
+        }
+        AppView.statusLine(status(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
+    }
+
+    static func drawCell(
+        _ entry: FeedEntry<Photo>, row: Int, column: Int, model: AppModel, into buffer: inout CellBuffer
+    ) {
+        let left = GalleryLayout.cellLeft(column, columns: buffer.width) + 1
+        let top = GalleryLayout.top + row * GalleryLayout.rowHeight
+        let selected = entry.position == model.gallery.selected
+        if let image = model.gallery.thumbnails[entry.element.id] {
+            ImageCells.draw(
+                image, into: &buffer, x: left, y: top, columns: GalleryLayout.thumbnailColumns,
+                rows: GalleryLayout.thumbnailRows, depth: model.depth)
+        } else {
+            ImageCells.placeholder(
+                "…", into: &buffer, x: left, y: top, columns: GalleryLayout.thumbnailColumns,
+                rows: GalleryLayout.thumbnailRows)
+        }
+        let style = selected ? CellStyle(foreground: AppView.accent, bold: true) : AppView.dim
+        let marker = selected ? "▸ " : "  "
+        AppView.text(
+            marker + entry.element.author, x: left, y: top + GalleryLayout.thumbnailRows,
+            width: GalleryLayout.thumbnailColumns, style: style, into: &buffer)
+    }
+
+    static func drawDetail(_ detail: GalleryDetail, model: AppModel, into buffer: inout CellBuffer) {
+        let rows = GalleryLayout.detailImageRows(rows: buffer.height)
+        let top = 2
+        if let image = detail.image {
+            ImageCells.draw(image, into: &buffer, x: 0, y: top, columns: buffer.width, rows: rows, depth: model.depth)
+        } else if let failure = detail.failure {
+            AppView.centred(
+                "Couldn't load this photo: \(failure)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)
+            AppView.centred("r retry · Esc back", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
+        } else {
+            AppView.centred("Loading…", y: top + rows / 2, style: AppView.dim, into: &buffer)
+        }
+        let photo = detail.photo
+        let text = top + rows
+        let width = buffer.width - 2
+        AppView.text(photo.author, x: 1, y: text, width: width, style: AppView.bold, into: &buffer)
+        AppView.text(
+            "\(photo.width) × \(photo.height) · photo \(photo.id.rawValue)", x: 1, y: text + 1, width: width,
+            into: &buffer)
+        AppView.text(
+            "source:   \(photo.url.absoluteString)", x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
+        AppView.text(
+            "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
+            into: &buffer)
+        AppView.statusLine(
+            status(model), hints: "Esc back · r retry · ? help", y: buffer.height - 1, style: AppView.dim, into: &buffer
+        )
+    }
+
+    static func status(_ model: AppModel) -> String {
+        var parts = ["\(model.source) photos"]
+        switch model.gallery.phase {
+        case .idle, .loadingFirstPage: parts.append("loading…")
+        case .loadingMore: parts.append("loading more…")
+        case .failed(let message): parts.append("couldn't load: \(message) — r to retry")
+        case .exhausted: parts.append("end of the list")
+        case .empty: parts.append("no photos")
+        case .loaded: break
+        }
+        if !model.gallery.entries.isEmpty { parts.append("\(model.gallery.entries.count) loaded") }
+        return parts.joined(separator: " · ")
+    }
+}
