@@ -1,0 +1,181 @@
+import Foundation
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+enum GalleryFixtures {
+    static func photos(_ count: Int, from start: Int = 0) -> [Photo] {
+        (start..<(start + count)).map { index in
+            Photo(
+                id: PhotoID("\(index)"), author: "Author \(index)", width: 5000, height: 3333,
+                url: URL(string: "https://unsplash.com/photos/\(index)")!,
+                downloadURL: URL(string: "https://picsum.photos/id/\(index)/5000/3333")!)
+        }
+    }
+
+    static func gallery(_ count: Int = 14, phase: FeedPhase = .loaded) -> AppModel {
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .input(.character("g")))
+        let entries = photos(count).enumerated().map { FeedEntry(position: $0, element: $1) }
+        _ = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: phase)))
+        return model
+    }
+
+    static func accessible() -> AppModel {
+        var model = AppModel(
+            size: ScreenSize(columns: 80, rows: 24), source: "bundled", depth: .truecolor,
+            viewerConfiguration: try! ViewerConfiguration(
+                imageDuration: .seconds(5), autoAdvance: true, accessible: true))
+        let entries = ScreenFixtures.stories.enumerated().map {
+            FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
+        }
+        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        return model
+    }
+}
+
+@Suite("The gallery, help, animations and accessible mode")
+struct GalleryAndFinishingTests {
+    @Test func gOpensTheGalleryWhichLoadsItsFeedAndThumbnails() {
+        var model = ScreenFixtures.loadedTray()
+        #expect(AppUpdate.update(&model, .input(.character("g"))) == [.galleryOpen])
+        #expect(model.screen == .gallery)
+        Snapshot.assert(AppView.render(model), named: "gallery-loading")
+        let entries = GalleryFixtures.photos(14).enumerated().map { FeedEntry(position: $0, element: $1) }
+        let effects = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .loaded)))
+        guard case .loadThumbnails(let wanted)? = effects.last else {
+            Issue.record("no thumbnail loads: \(effects)")
+            return
+        }
+        // 80 columns: 4 a row; 24 rows: 2 rows drawn, and the next row ahead.
+        #expect(wanted.map(\.id.rawValue) == (0..<12).map { "\($0)" })
+        _ = AppUpdate.update(&model, .thumbnailLoaded("0", ScreenFixtures.picture(width: 18, height: 12)))
+        Snapshot.assert(AppView.render(model), named: "gallery-grid")
+    }
+
+    @Test func arrowsMoveThroughTheGridScrollItAndTellTheFeedTheLastCellDrawn() {
+        var model = GalleryFixtures.gallery()
+        let down = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
+        #expect(model.gallery.selected == 4)
+        #expect(down.contains(.galleryShow(position: 7)), "the last cell drawn: row 2's end")
+        _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
+        #expect(model.gallery.selected == 8 && model.gallery.firstRow == 1, "scrolled a row")
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.gallery.selected == 9)
+        let more = GalleryFixtures.photos(28).enumerated().map { FeedEntry(position: $0, element: $1) }
+        _ = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: more, phase: .loaded)))
+        #expect(model.gallery.selected == 9, "a new page never moves the selection")
+    }
+
+    @Test func enterOpensTheDetailAndEscapeGoesBack() {
+        var model = GalleryFixtures.gallery()
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        let effects = AppUpdate.update(&model, .input(.enter))
+        #expect(effects == [.loadDetail(GalleryFixtures.photos(2)[1])])
+        Snapshot.assert(AppView.render(model), named: "gallery-detail-loading")
+        _ = AppUpdate.update(&model, .detailLoaded("1", .success(ScreenFixtures.picture())))
+        Snapshot.assert(AppView.render(model), named: "gallery-detail")
+        _ = AppUpdate.update(&model, .detailLoaded("1", .failure(MediaFailure("HTTP 404"))))
+        #expect(model.gallery.detail?.failure == "HTTP 404")
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.loadDetail(GalleryFixtures.photos(2)[1])])
+        _ = AppUpdate.update(&model, .input(.escape))
+        #expect(model.gallery.detail == nil && model.screen == .gallery)
+        _ = AppUpdate.update(&model, .input(.character("q")))
+        #expect(model.screen == .tray)
+    }
+
+    @Test func refreshRetryAndTheEmptyAndFailedStates() {
+        var model = GalleryFixtures.gallery()
+        _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.galleryRefresh])
+        #expect(model.gallery.selected == 0)
+        var failed = GalleryFixtures.gallery(0, phase: .failed(message: "HTTP 503"))
+        Snapshot.assert(AppView.render(failed), named: "gallery-failed")
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.galleryRetry])
+        Snapshot.assert(AppView.render(GalleryFixtures.gallery(0, phase: .empty)), named: "gallery-empty")
+    }
+
+    @Test func aClickOnAThumbnailOpensItsDetail() {
+        var model = GalleryFixtures.gallery()
+        let x = GalleryLayout.cellLeft(2, columns: 80) + 3
+        let y = GalleryLayout.top + GalleryLayout.rowHeight + 2
+        let effects = AppUpdate.update(&model, .input(.mouse(button: 0, x: x, y: y, pressed: true)))
+        #expect(model.gallery.selected == 6)
+        #expect(effects == [.loadDetail(GalleryFixtures.photos(7)[6])])
+    }
+
+    @Test func helpIsOnEveryScreenPausesTheViewerAndAnyKeyClosesIt() {
+        var tray = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&tray, .input(.character("?")))
+        Snapshot.assert(AppView.render(tray), named: "help-tray")
+        _ = AppUpdate.update(&tray, .input(.character("q")))
+        #expect(!tray.isShowingHelp && !tray.isQuitting, "the key closes the help, nothing else")
+
+        var gallery = GalleryFixtures.gallery()
+        _ = AppUpdate.update(&gallery, .input(.character("?")))
+        Snapshot.assert(AppView.render(gallery), named: "help-gallery")
+
+        var viewer = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&viewer, .input(.character("?")))
+        #expect(viewer.viewer?.viewer.isPaused == true)
+        Snapshot.assert(AppView.render(viewer), named: "help-viewer")
+        _ = AppUpdate.update(&viewer, .tick(.seconds(10)))
+        #expect(viewer.viewer?.viewer.current?.item.id == "ada-0", "no time passes under the help")
+        _ = AppUpdate.update(&viewer, .input(.escape))
+        #expect(viewer.viewer?.viewer.isPaused == false && viewer.viewer != nil)
+    }
+
+    @Test func likingPopsTheHeartForAFewTicks() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.character("l")))
+        #expect(model.animation == .heartPop(ticksLeft: AppAnimation.length))
+        Snapshot.assert(AppView.render(model), named: "viewer-heart-pop")
+        for _ in 0..<AppAnimation.length { _ = AppUpdate.update(&model, .tick(.milliseconds(100))) }
+        #expect(model.animation == nil)
+    }
+
+    @Test func changingUserSlidesAndTheClockStartsAfterTheSlide() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .mediaLoaded("grace-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        #expect(model.viewer?.viewer.current?.item.id == "grace-0")
+        #expect(model.animation == .slide(ticksLeft: AppAnimation.length))
+        Snapshot.assert(AppView.render(model), named: "viewer-slide")
+        for _ in 0..<AppAnimation.length { _ = AppUpdate.update(&model, .tick(.milliseconds(100))) }
+        #expect(model.animation == nil && model.viewer?.viewer.elapsed == .zero, "the slide's ticks are not the item's")
+        _ = AppUpdate.update(&model, .tick(.milliseconds(100)))
+        #expect(model.viewer?.viewer.elapsed == .milliseconds(100))
+    }
+
+    @Test func accessibleModeSaysEveryChangeAndNeverAnimatesOrAutoAdvances() {
+        var model = GalleryFixtures.accessible()
+        #expect(model.announcements.first?.hasPrefix("Stories from bundled: 4 users loaded.") == true)
+        model.announcements.removeAll()
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.announcements == ["Grace Hopper, 2 items, 0 seen, new. 2 of 4."])
+        model.announcements.removeAll()
+        let opening = AppUpdate.update(&model, .input(.enter))
+        guard case .openViewer(let stories, let index)? = opening.first else {
+            Issue.record("no viewer: \(opening)")
+            return
+        }
+        let effects = AppUpdate.update(
+            &model, .viewerReady(stories: stories, userIndex: index, liked: [], now: ScreenFixtures.now))
+        #expect(!effects.contains { if case .loadMedia = $0 { true } else { false } }, "descriptions, not images")
+        #expect(effects.contains(.markSeen("grace-0", user: "grace", index: 0)))
+        _ = AppUpdate.update(&model, .input(.character("l")))
+        #expect(model.animation == nil)
+        _ = AppUpdate.update(&model, .tick(.seconds(60)))
+        #expect(model.viewer?.viewer.current?.item.id == "grace-0", "no auto-advance")
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        #expect(model.animation == nil, "no slide")
+        #expect(
+            model.announcements == [
+                "Photo 1 of 2 by Grace Hopper, 1080×1920.", "Showing photo 1 of 2 by Grace Hopper.",
+                "Liked photo 1 of 2 by Grace Hopper.", "Now viewing Alan Turing's story, 1 item.",
+                "Photo 1 of 1 by Alan Turing, 1080×1920.", "Showing photo 1 of 1 by Alan Turing.",
+            ])
+    }
+}
