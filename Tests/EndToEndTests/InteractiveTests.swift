@@ -108,3 +108,62 @@ struct InteractiveTests {
 extension TmuxSession {
     func send(_ keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
 }
+
+@Suite(
+    "The gallery and accessible mode, in tmux", .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+struct GalleryAndAccessibleTmuxTests {
+    @Test func theGalleryScrollsPastItsFirstPageRefreshesAndOpensADetail() throws {
+        let home = try TemporaryFolder.make()
+        let app = try TmuxSession(
+            InteractiveTests.storiesCommand(home: home, "--store memory"),
+            environment: ["HOME": home, "STORIES_FEED_PAGE_SIZE": "4", "STORIES_FEED_PREFETCH_DISTANCE": "1"])
+        #expect(try app.waitFor("Enter to view"), "\(app.screen)")
+        try app.send("g")
+        #expect(try app.waitFor("bundled photos"), "\(app.screen)")
+        #expect(try app.waitFor("▸ Alejandro Escam"), "the first photo selected: \(app.screen)")
+        for _ in 0..<4 { try app.send("Down") }
+        // Pages of 4: moving four rows down (6 photos a row at 120 columns) needs several pages.
+        #expect(
+            try app.waitUntil { screen in
+                guard let range = screen.range(of: #"(\d+) loaded"#, options: .regularExpression) else { return false }
+                return (Int(screen[range].split(separator: " ")[0]) ?? 0) > 12
+            }, "more pages loaded: \(app.screen)")
+        try app.send("r")
+        #expect(try app.waitFor("▸ Alejandro Escam"), "refreshed from page 1: \(app.screen)")
+        try app.send("Right", "Enter")
+        #expect(try app.waitFor("download: bundled://samples/"), "\(app.screen)")
+        #expect(try app.waitFor("Paul Jarvis"))
+        try app.send("Escape")
+        #expect(try app.waitFor("▸ Paul Jarvis"), "back on the grid, the selection kept: \(app.screen)")
+        try app.send("q")
+        #expect(try app.waitFor("Enter to view"), "q in the gallery goes back to the tray")
+        try app.send("q")
+        #expect(try app.waitForExit())
+    }
+
+    @Test func accessibleModePrintsSentencesAndKeepsState() throws {
+        let home = try TemporaryFolder.make()
+        let app = try TmuxSession(
+            "\(InteractiveTests.storiesCommand(home: home, "--accessible")); sleep 30",
+            environment: ["HOME": home, "STORIES_TRAY_ORDER": "source"])
+        #expect(try app.waitFor("Ada Lovelace, 5 items, 0 seen, new. 1 of 30."), "\(app.screen)")
+        #expect(try app.tmux(["display-message", "-p", "-t", app.name, "#{alternate_on}"]).stdout.hasPrefix("0"))
+        try app.send("Enter")
+        #expect(try app.waitFor("Photo 1 of 5 by Ada Lovelace"), "\(app.screen)")
+        try app.send("l")
+        #expect(try app.waitFor("Liked photo 1 of 5 by Ada Lovelace."), "\(app.screen)")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!app.screen.contains("Photo 2 of 5"), "no auto-advance")
+        try app.send("n")
+        #expect(try app.waitFor("Photo 2 of 5 by Ada Lovelace"))
+        try app.send("q")
+        #expect(try app.waitFor("Viewer closed."))
+        try app.send("q")
+        #expect(try app.waitUntil { !$0.contains("\u{1B}") })
+        Thread.sleep(forTimeInterval: 0.5)
+        let state = try StoriesProcess.run(["state", "--json", "--store-path", home + "/state.sqlite"], home: home)
+        #expect(state.stdout.contains(#""likedItemIds":["ada-0"]"#), "\(state.stdout)")
+        #expect(state.stdout.contains(#""seenItems":2"#), "\(state.stdout)")
+    }
+}
