@@ -17,7 +17,8 @@ public enum AppUpdate {
             return model.screen == .gallery ? galleryInput(&model, event) : trayInput(&model, event)
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
-            return keepSelectionVisible(&model) + avatarLoads(&model)
+            return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
+                + thumbnailLoads(&model)
         case .tick(let time):
             if let animation = model.animation {
                 // Animations run on the ticks; a slide holds the viewer's clock until it ends.

@@ -15,10 +15,12 @@ public struct BrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "The interactive tray and viewer (what bare `stories` runs).",
         discussion: """
-            Tray: ←/→ move · Enter view · r refresh · q quit. Viewer: →/n next · ←/p previous · \
-            ]/[ next/previous user · space pause · l like · r retry · q, Esc or ↓ close; a click \
-            on the left third goes back, elsewhere forward, on the heart likes. Without a \
-            terminal on stdin and stdout it prints the tray as text instead.
+            Tray: ←/→ move · Enter view · g gallery · r refresh · ? help · q quit. Viewer: →/n \
+            next · ←/p previous · ]/[ next/previous user · space pause · l like · r retry · q, \
+            Esc or ↓ close; a click on the left third goes back, elsewhere forward, on the heart \
+            likes. Gallery: arrows move · Enter details · r refresh · q back. --accessible prints \
+            every change as a sentence instead of drawing. Without a terminal on stdin and \
+            stdout it prints the tray as text instead.
 
             Examples:
               stories
