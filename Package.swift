@@ -83,9 +83,18 @@ let package = Package(
             path: "Apps/StoriesCLI/Sources/StoriesComposition",
             swiftSettings: strict
         ),
+        // libcurl loaded on first use, not at every start-up (Apps/StoriesCLI/LazyCurl/README.md).
+        .target(
+            name: "CCurlLazy",
+            path: "Apps/StoriesCLI/Sources/CCurlLazy",
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                .unsafeFlags(["-L", Context.packageDirectory + "/Apps/StoriesCLI/LazyCurl"]),
+            ]
+        ),
         .executableTarget(
             name: "StoriesCLI",
-            dependencies: ["StoriesComposition"],
+            dependencies: ["StoriesComposition", "CCurlLazy"],
             path: "Apps/StoriesCLI/Sources/StoriesCLI",
             swiftSettings: strict
         ),

@@ -19,11 +19,14 @@ let package = Package(
         .package(path: "../StoryInterfaces")
     ],
     targets: [
-        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"])]),
+        // Linked by name, not through pkg-config: pkg-config's `-L/usr/lib/x86_64-linux-gnu`
+        // would come first in the link and defeat the root's lazy libcurl (Apps/StoriesCLI/LazyCurl).
         .target(
             name: "CImageCodecs",
-            dependencies: ["CLibJPEG", "CLibPNG"]
+            dependencies: ["CLibJPEG", "CLibPNG"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
         ),
         .target(
             name: "StoryTerminal",

@@ -179,3 +179,28 @@ struct GalleryAndFinishingTests {
             ])
     }
 }
+
+@Suite("Feeds fill the screen without a key")
+struct FeedFillTests {
+    @Test func aGalleryPageSmallerThanTheScreenAsksForTheNextPage() {
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .input(.character("g")))
+        let entries = GalleryFixtures.photos(4).enumerated().map { FeedEntry(position: $0, element: $1) }
+        let effects = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .loaded)))
+        #expect(effects.contains(.galleryShow(position: 3)), "4 photos do not fill 2 rows of 4 and a row ahead")
+        let full = GalleryFixtures.photos(12).enumerated().map { FeedEntry(position: $0, element: $1) }
+        let enough = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: full, phase: .loaded)))
+        #expect(!enough.contains { if case .galleryShow = $0 { true } else { false } })
+        let ended = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .exhausted)))
+        #expect(!ended.contains { if case .galleryShow = $0 { true } else { false } }, "nothing more to load")
+    }
+
+    @Test func aTrayPageSmallerThanTheRowAsksForTheNextPage() {
+        var model = ScreenFixtures.model()
+        let entries = ScreenFixtures.stories.prefix(2).enumerated().map {
+            FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
+        }
+        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: Array(entries), phase: .loaded)))
+        #expect(effects.contains(.feedShow(position: 1)))
+    }
+}

@@ -186,7 +186,14 @@ public enum AppUpdate {
         // Bounded memory: keep the avatars of the users in the window only.
         let urls = Set(snapshot.entries.compactMap(\.element.story.user.avatarURL))
         model.tray.avatars = model.tray.avatars.filter { urls.contains($0.key) }
-        return keepSelectionVisible(&model) + avatarLoads(&model)
+        // Fill the row and a screen ahead without waiting for a key (small pages load on).
+        var fill: [AppEffect] = []
+        if snapshot.phase == .loaded, snapshot.entries.count < 2 * TrayLayout.visibleSlots(columns: model.size.columns),
+            let last = snapshot.entries.last
+        {
+            fill = [.feedShow(position: last.position)]
+        }
+        return keepSelectionVisible(&model) + avatarLoads(&model) + fill
     }
 
     /// Avatars of the visible users (and one screen ahead) not loaded or asked for yet.

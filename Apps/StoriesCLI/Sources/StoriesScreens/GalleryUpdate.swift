@@ -120,7 +120,14 @@ extension AppUpdate {
         }
         let ids = Set(snapshot.entries.map(\.element.id))
         model.gallery.thumbnails = model.gallery.thumbnails.filter { ids.contains($0.key) }
-        return keepGallerySelectionVisible(&model) + thumbnailLoads(&model)
+        // Fill the screen and a row ahead without waiting for a key: small pages load on.
+        let columns = GalleryLayout.gridColumns(columns: model.size.columns)
+        let wanted = (model.gallery.firstRow + GalleryLayout.visibleRows(rows: model.size.rows) + 1) * columns
+        var fill: [AppEffect] = []
+        if snapshot.phase == .loaded, snapshot.entries.count < wanted, let last = snapshot.entries.last {
+            fill = [.galleryShow(position: last.position)]
+        }
+        return keepGallerySelectionVisible(&model) + thumbnailLoads(&model) + fill
     }
 
     /// Thumbnails of the rows drawn and the next row, not loaded or asked for yet.

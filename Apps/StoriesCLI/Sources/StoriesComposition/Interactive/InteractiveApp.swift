@@ -45,11 +45,15 @@ struct InteractiveApp {
             fallback: session.fallback, depth: depth, viewerConfiguration: root.settings.viewer)
         let loads = MediaLoads(load: try session.prioritizedImageLoader(), logger: logger, send: send)
         let writer = StoreWriter(store: session.store, send: send)
+        // The window kept behind the last position shown must cover a whole screen (a wide
+        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
+        let feed = root.settings.feed
+        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
         let paginator = FeedPaginator(
             source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
-            configuration: root.settings.feed, endDetection: .nextPageOnly)
+            configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind)
         let gallery = FeedPaginator(
-            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: root.settings.feed)
+            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind)
         var galleryStarted = false
         let thumbnailURL = Self.thumbnailURL(session)
 
@@ -172,6 +176,9 @@ struct InteractiveApp {
             id: photo.id.rawValue, width: min(PicsumEndpoints.maximumSide, fitted.width * scale),
             height: min(PicsumEndpoints.maximumSide, fitted.height * scale))
     }
+
+    /// Entries kept behind the last shown position, at least (more than a screen of cells).
+    static let minimumRetained = 300
 
     /// The viewer's image area in pixels (two per row).
     static func imageArea(_ size: ScreenSize) -> (columns: Int, rows: Int) {
