@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite(
-    "The interactive tray and viewer, in tmux", .serialized,
+    "The interactive tray and viewer, in tmux", .serialized, .timeLimit(.minutes(2)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct InteractiveTests {
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -110,7 +110,7 @@ extension TmuxSession {
 }
 
 @Suite(
-    "The gallery and accessible mode, in tmux", .serialized,
+    "The gallery and accessible mode, in tmux", .serialized, .timeLimit(.minutes(2)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct GalleryAndAccessibleTmuxTests {
     @Test func theGalleryScrollsPastItsFirstPageRefreshesAndOpensADetail() throws {
@@ -130,7 +130,14 @@ struct GalleryAndAccessibleTmuxTests {
                 return (Int(screen[range].split(separator: " ")[0]) ?? 0) > 12
             }, "more pages loaded: \(app.screen)")
         try app.send("r")
-        #expect(try app.waitFor("▸ Alejandro Escam"), "refreshed from page 1: \(app.screen)")
+        // Refreshed: the first photo selected on the first grid row (its author line is row 8),
+        // and the reload finished, so the next keys act on the new list.
+        #expect(
+            try app.waitUntil { screen in
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.count > 8 && lines[8].contains("▸ Alejandro Escam") && !screen.contains("loading")
+            }, "refreshed from page 1: \(app.screen)")
+        Thread.sleep(forTimeInterval: 0.3)
         try app.send("Right", "Enter")
         #expect(try app.waitFor("download: bundled://samples/"), "\(app.screen)")
         #expect(try app.waitFor("Paul Jarvis"))

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The live client and content source against picsum-stub on 127.0.0.1: never the internet.
-@Suite("Picsum client against picsum-stub", .serialized)
+@Suite("Picsum client against picsum-stub", .serialized, .timeLimit(.minutes(1)))
 struct PicsumStubTests {
     static func client(
         _ stub: PicsumStubProcess, timeout: Duration = .seconds(5), retries: Int = 2, sleeps: Recorder? = nil
@@ -160,7 +160,7 @@ actor Recorder {
     func record(_ wait: Duration) { waits.append(wait) }
 }
 
-@Suite("Image pipeline against picsum-stub", .serialized)
+@Suite("Image pipeline against picsum-stub", .serialized, .timeLimit(.minutes(1)))
 struct ImagePipelineStubTests {
     static func pipeline(_ stub: PicsumStubProcess, folder: String) throws -> ImagePipeline {
         let client = PicsumClient(

@@ -27,16 +27,36 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     deinit { session.invalidateAndCancel() }
 
     /// The response and its whole body; throws `HTTPTransportError.overLimit` past `limit` bytes.
+    ///
+    /// A watchdog cancels the exchange if URLSession has not finished it well after its own
+    /// timeout: on Linux a connection closed mid-body under load has been seen to leave a
+    /// task that never completes, and a request must never wait forever.
     func send(_ request: URLRequest, limit: Int) async throws -> (HTTPURLResponse, Data) {
         let task = session.dataTask(with: request)
+        let id = task.taskIdentifier
+        let deadline = session.configuration.timeoutIntervalForRequest * 2 + 1
+        let watchdog = Task { [weak self] in
+            try await Task.sleep(for: .seconds(deadline))
+            task.cancel()
+            self?.finish(id, throwing: URLError(.timedOut))
+        }
+        defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock { exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limit: limit) }
+                lock.withLock { exchanges[id] = Exchange(continuation: continuation, limit: limit) }
                 task.resume()
             }
         } onCancel: {
             task.cancel()
+            finish(id, throwing: CancellationError())
         }
+    }
+
+    /// Ends an exchange that URLSession has not ended (watchdog, cancellation); a no-op once
+    /// it has.
+    private func finish(_ id: Int, throwing error: any Error) {
+        guard let exchange = lock.withLock({ exchanges.removeValue(forKey: id) }) else { return }
+        exchange.continuation.resume(throwing: error)
     }
 
     func urlSession(
