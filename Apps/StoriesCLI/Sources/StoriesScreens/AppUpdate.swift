@@ -75,7 +75,7 @@ public enum AppUpdate {
 
     // MARK: - Help
 
-    private static func openHelp(_ model: inout AppModel) -> [AppEffect] {
+    static func openHelp(_ model: inout AppModel) -> [AppEffect] {
         model.isShowingHelp = true
         var effects: [AppEffect] = []
         if let open = model.viewer, !open.viewer.isPaused {
@@ -88,7 +88,7 @@ public enum AppUpdate {
         return effects
     }
 
-    private static func closeHelp(_ model: inout AppModel) -> [AppEffect] {
+    static func closeHelp(_ model: inout AppModel) -> [AppEffect] {
         model.isShowingHelp = false
         defer { model.helpPausedViewer = false }
         say("Help closed.", in: &model)
@@ -97,7 +97,7 @@ public enum AppUpdate {
 
     // MARK: - Tray
 
-    private static func trayInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+    static func trayInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         switch event {
         case .character("q"): return quit(&model)
         case .arrow(.right, _), .character("l"): return moveSelection(&model, by: 1)
@@ -121,7 +121,7 @@ public enum AppUpdate {
         }
     }
 
-    private static func moveSelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
+    static func moveSelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
         guard let index = model.tray.selectedIndex else { return [] }
         let target = min(max(0, index + step), model.tray.entries.count - 1)
         model.tray.selected = model.tray.entries[target].position
@@ -139,7 +139,7 @@ public enum AppUpdate {
                 + (seen < count ? ", new" : "") + ". \(index + 1) of \(model.tray.entries.count).", in: &model)
     }
 
-    private static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {
+    static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {
         let slots = TrayLayout.visibleSlots(columns: model.size.columns)
         let entries = model.tray.entries
         guard let selected = model.tray.selectedIndex else { return [] }
@@ -150,7 +150,7 @@ public enum AppUpdate {
         return []
     }
 
-    private static func openSelected(_ model: inout AppModel) -> [AppEffect] {
+    static func openSelected(_ model: inout AppModel) -> [AppEffect] {
         guard let index = model.tray.selectedIndex else { return [] }
         // The viewer moves across the users loaded from the selected one on (and back to
         // the start of the window), as Instagram's does across the tray.
@@ -158,7 +158,7 @@ public enum AppUpdate {
         return [.openViewer(stories: stories, userIndex: index)]
     }
 
-    private static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {
+    static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {
         let wasEmpty = model.tray.entries.isEmpty
         let oldPhase = model.tray.phase
         model.tray.entries = snapshot.entries
@@ -197,7 +197,7 @@ public enum AppUpdate {
     }
 
     /// Avatars of the visible users (and one screen ahead) not loaded or asked for yet.
-    private static func avatarLoads(_ model: inout AppModel) -> [AppEffect] {
+    static func avatarLoads(_ model: inout AppModel) -> [AppEffect] {
         let slots = TrayLayout.visibleSlots(columns: model.size.columns)
         guard let first = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible }) else {
             return []
@@ -212,161 +212,12 @@ public enum AppUpdate {
         return [.loadAvatars(unique)]
     }
 
-    private static func seenItems(in tray: TrayModel) -> Set<StoryItemID> {
+    static func seenItems(in tray: TrayModel) -> Set<StoryItemID> {
         tray.entries.reduce(into: Set<StoryItemID>()) { $0.formUnion($1.element.seen) }
     }
 
-    private static func quit(_ model: inout AppModel) -> [AppEffect] {
+    static func quit(_ model: inout AppModel) -> [AppEffect] {
         model.isQuitting = true
         return [.quit]
-    }
-
-    // MARK: - Viewer
-
-    private static func viewerInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
-        guard let open = model.viewer else { return [] }
-        let command: ViewerCommand?
-        switch event {
-        case .arrow(.right, shift: false), .character("n"): command = .next
-        case .arrow(.left, shift: false), .character("p"): command = .previous
-        case .arrow(.right, shift: true), .character("]"): command = .nextUser
-        case .arrow(.left, shift: true), .character("["): command = .previousUser
-        case .character(" "): command = open.viewer.isPaused ? .resume : .pause
-        case .character("l"): command = .toggleLike
-        case .character("r"): command = .retry
-        case .character("q"), .escape, .arrow(.down, _): command = .close
-        case .mouse(_, let x, let y, pressed: true):
-            if y == ViewerLayout.footerRow(rows: model.size.rows), ViewerLayout.heartColumns.contains(x) {
-                command = .toggleLike
-            } else {
-                command = x < model.size.columns / 3 ? .previous : .next
-            }
-        default: command = nil
-        }
-        guard let command else { return [] }
-        return apply(command, to: &model)
-    }
-
-    private static func apply(_ command: ViewerCommand, to model: inout AppModel) -> [AppEffect] {
-        guard var open = model.viewer else { return [] }
-        let events = open.viewer.apply(command)
-        model.viewer = open
-        return handle(events, in: &model)
-    }
-
-    /// Turns the viewer's events into effects, and answers `itemShown` at once when the
-    /// item's media is already decoded (moving on is instant).
-    private static func handle(_ events: [ViewerEvent], in model: inout AppModel) -> [AppEffect] {
-        var effects: [AppEffect] = []
-        for event in events {
-            guard var open = model.viewer else { break }
-            if model.isAccessible, let sentence = ViewerNarrator.sentence(for: event, in: open.viewer) {
-                model.announcements.append(sentence)
-            }
-            if !model.isAccessible {
-                switch event {
-                case .liked: model.animation = .heartPop(ticksLeft: AppAnimation.length)
-                case .userChanged: model.animation = .slide(ticksLeft: AppAnimation.length)
-                case .closed: model.animation = nil
-                default: break
-                }
-            }
-            switch event {
-            case .itemShown(let user, let item, _, _):
-                open.lastShownUser = user
-                model.viewer = open
-                effects += show(item, in: &model)
-            case .retrying(let item):
-                open.media[item] = nil
-                model.viewer = open
-                effects += show(item, in: &model)
-            case .prefetch where model.isAccessible: continue  // descriptions, not images
-            case .prefetch(let item):
-                // The hinted item and the one after it: two steps of lead, so a load that
-                // takes longer than one step still lands before its item is shown.
-                for id in [item] + following(item, in: open.viewer) where open.media[id] == nil {
-                    guard !open.requested.contains(id), let storyItem = storyItem(id, in: open.viewer) else { continue }
-                    open.requested.insert(id)
-                    effects.append(.loadMedia(storyItem, priority: .low))
-                }
-                model.viewer = open
-            case .itemSeen(let user, let item, let index):
-                model.tray.seenNow.insert(item)
-                effects.append(.markSeen(item, user: user, index: index))
-                trimMedia(&open)
-                model.viewer = open
-            case .liked(let item): effects.append(.setLiked(item, true))
-            case .unliked(let item): effects.append(.setLiked(item, false))
-            case .closed:
-                let last = open.lastShownUser
-                model.viewer = nil
-                if let last, let entry = model.tray.entries.first(where: { $0.element.id == last }) {
-                    model.tray.selected = entry.position
-                    effects += keepSelectionVisible(&model) + avatarLoads(&model)
-                }
-                announceSelection(&model)
-            case .userChanged, .paused, .resumed, .mediaFailed: break
-            }
-        }
-        return effects
-    }
-
-    /// The current item's media: ready at once when decoded ahead, else loaded at high
-    /// priority (which also raises a prefetch of it already under way).
-    private static func show(_ item: StoryItemID, in model: inout AppModel) -> [AppEffect] {
-        guard var open = model.viewer else { return [] }
-        // Accessible mode shows the item's description, not its image: it is on screen now.
-        if open.media[item] != nil || model.isAccessible { return apply(.mediaReady(item), to: &model) }
-        guard let storyItem = storyItem(item, in: open.viewer) else { return [] }
-        open.requested.insert(item)
-        model.viewer = open
-        return [.loadMedia(storyItem, priority: .high)]
-    }
-
-    /// The item after `id` in its story, if any.
-    private static func following(_ id: StoryItemID, in viewer: StoryViewer) -> [StoryItemID] {
-        for story in viewer.stories {
-            if let index = story.items.firstIndex(where: { $0.id == id }) {
-                return index + 1 < story.items.count ? [story.items[index + 1].id] : []
-            }
-        }
-        return []
-    }
-
-    private static func storyItem(_ id: StoryItemID, in viewer: StoryViewer) -> StoryItem? {
-        for story in viewer.stories {
-            if let item = story.items.first(where: { $0.id == id }) { return item }
-        }
-        return nil
-    }
-
-    private static func mediaLoaded(
-        _ model: inout AppModel, _ item: StoryItemID, _ result: Result<DecodedMedia, MediaFailure>
-    ) -> [AppEffect] {
-        guard var open = model.viewer else { return [] }
-        open.requested.remove(item)
-        switch result {
-        case .success(let media):
-            open.media[item] = media
-            model.viewer = open
-            return open.viewer.current?.item.id == item ? apply(.mediaReady(item), to: &model) : []
-        case .failure(let failure):
-            model.viewer = open
-            return open.viewer.current?.item.id == item
-                ? apply(.mediaFailed(item, reason: failure.reason), to: &model) : []
-        }
-    }
-
-    /// Keeps the decoded media of the current user's items and the neighbours' first two and last; drops
-    /// the rest, so memory stays bounded however long the viewer runs.
-    private static func trimMedia(_ open: inout ViewerModel) {
-        guard let position = open.viewer.position else { return }
-        var keep = Set(open.viewer.stories[position.userIndex].items.map(\.id))
-        for index in [position.userIndex - 1, position.userIndex + 1] where open.viewer.stories.indices.contains(index)
-        {
-            keep.formUnion(open.viewer.stories[index].items.prefix(2).map(\.id))
-            if let last = open.viewer.stories[index].items.last { keep.insert(last.id) }
-        }
-        open.media = open.media.filter { keep.contains($0.key) }
     }
 }

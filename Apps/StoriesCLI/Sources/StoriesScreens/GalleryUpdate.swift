@@ -44,7 +44,7 @@ extension AppUpdate {
         }
     }
 
-    private static func detailInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+    static func detailInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         guard let detail = model.gallery.detail else { return [] }
         switch event {
         case .character("q"), .escape, .arrow(.left, _), .backspace:
@@ -59,7 +59,7 @@ extension AppUpdate {
         }
     }
 
-    private static func openDetail(_ model: inout AppModel) -> [AppEffect] {
+    static func openDetail(_ model: inout AppModel) -> [AppEffect] {
         guard let index = model.gallery.selectedIndex else { return [] }
         let photo = model.gallery.entries[index].element
         model.gallery.detail = GalleryDetail(photo: photo)
@@ -69,7 +69,7 @@ extension AppUpdate {
         return model.isAccessible ? [] : [.loadDetail(photo)]
     }
 
-    private static func moveGallerySelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
+    static func moveGallerySelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
         guard let index = model.gallery.selectedIndex else { return [] }
         let target = min(max(0, index + step), model.gallery.entries.count - 1)
         model.gallery.selected = model.gallery.entries[target].position
@@ -80,7 +80,7 @@ extension AppUpdate {
 
     /// The position of the last cell drawn: the feed loads ahead when it comes within the
     /// prefetch distance of the end ("within the last row or 5 items").
-    private static func lastVisiblePosition(_ model: AppModel) -> Int {
+    static func lastVisiblePosition(_ model: AppModel) -> Int {
         let columns = GalleryLayout.gridColumns(columns: model.size.columns)
         let rows = GalleryLayout.visibleRows(rows: model.size.rows)
         let last = min(model.gallery.entries.count - 1, (model.gallery.firstRow + rows) * columns - 1)

@@ -1,5 +1,6 @@
 import StoriesScreens
 import StoryTerminal
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,8 +13,7 @@ import StoryTerminal
 final class InputReader: @unchecked Sendable {
     private let fd: Int32
     private let send: @Sendable (AppMessage) -> Void
-    private let lock = NSLockish()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     init(fd: Int32, send: @escaping @Sendable (AppMessage) -> Void) {
         self.fd = fd
@@ -33,9 +33,9 @@ final class InputReader: @unchecked Sendable {
         pthread_detach(thread)
     }
 
-    func stop() { lock.withLock { stopped = true } }
+    func stop() { stopped.withLock { $0 = true } }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.withLock { $0 } }
 
     private func loop() {
         var decoder = InputDecoder()
@@ -59,17 +59,5 @@ final class InputReader: @unchecked Sendable {
             }
             for event in decoder.feed(bytes[0..<count]) { send(.input(event)) }
         }
-    }
-}
-
-/// A small pthread mutex.
-final class NSLockish: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }

@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+import StoriesScreens
+import StoryInterfaces
+import StoryTerminal
+
+/// Media and avatar loads: fetched through the image loader, decoded off the loop, sent
+/// back as messages. One load per item at a time; a prefetch already under way is raised
+/// to high priority when its item is shown.
+final class MediaLoads: @unchecked Sendable {
+    private let load: @Sendable (URL, ImagePriority) async throws -> Data
+    private let logger: Logger
+    private let send: @Sendable (AppMessage) -> Void
+    // Touched only from the app's loop.
+    private var inFlight:
+        [StoryItemID: (task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant)] =
+            [:]
+    private var shown: Set<StoryItemID> = []
+    private var avatarTasks: [Task<Void, Never>] = []
+
+    init(
+        load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, logger: Logger,
+        send: @escaping @Sendable (AppMessage) -> Void
+    ) {
+        self.load = load
+        self.logger = logger
+        self.send = send
+    }
+
+    func avatars(_ urls: [URL]) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.removeAll { $0.isCancelled }
+        for url in urls {
+            avatarTasks.append(
+                Task.detached(priority: .utility) {
+                    let image = try? await load(url, .low)
+                    let decoded = image.flatMap { try? ImageDecoder.decode($0, covering: 48, 48) }
+                    send(
+                        .avatarLoaded(
+                            url, decoded.map { $0.resampled(width: 24, height: 24 * $0.height / max(1, $0.width)) }))
+                })
+        }
+    }
+
+    func thumbnails(_ photos: [(PhotoID, URL)]) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.removeAll { $0.isCancelled }
+        for (id, url) in photos {
+            avatarTasks.append(
+                Task.detached(priority: .utility) {
+                    let data = try? await load(url, .low)
+                    let decoded = data.flatMap {
+                        try? ImageDecoder.decode(
+                            $0, covering: GalleryLayout.thumbnailColumns, GalleryLayout.thumbnailRows * 2)
+                    }
+                    let fitted = decoded.map {
+                        ImageCells.fittedSize(
+                            width: $0.width, height: $0.height, columns: GalleryLayout.thumbnailColumns,
+                            rows: GalleryLayout.thumbnailRows)
+                    }
+                    send(
+                        .thumbnailLoaded(id, decoded.map { $0.resampled(width: fitted!.width, height: fitted!.height) })
+                    )
+                })
+        }
+    }
+
+    func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
+        let load = self.load
+        let send = self.send
+        avatarTasks.append(
+            Task.detached(priority: .userInitiated) {
+                do {
+                    let data = try await load(url, .high)
+                    let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
+                    let fitted = ImageCells.fittedSize(
+                        width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
+                    send(.detailLoaded(id, .success(decoded.resampled(width: fitted.width, height: fitted.height))))
+                } catch {
+                    send(.detailLoaded(id, .failure(MediaFailure(String(describing: error)))))
+                }
+            })
+    }
+
+    func media(_ item: StoryItem, priority: ImagePriority, area: (columns: Int, rows: Int)) {
+        let url: URL?
+        switch item.media {
+        case .image(let image): url = image
+        case .video(_, _, let poster): url = poster
+        }
+        if priority == .high {
+            shown.insert(item.id)
+            // The "no stalls" bench counts these: an item shown before its media was decoded.
+            logger.info("media wait", metadata: ["item": "\(item.id.rawValue)"])
+        }
+        if let running = inFlight[item.id] {
+            if priority == .high, running.priority == .low, let url {
+                inFlight[item.id]?.priority = .high
+                let load = self.load
+                Task { _ = try? await load(url, .high) }  // the pipeline shares the download and raises it
+            }
+            return
+        }
+        let load = self.load
+        let send = self.send
+        let id = item.id
+        let pixelSize = item.pixelSize
+        let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
+            guard let url else {
+                send(.mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize))))
+                return
+            }
+            do {
+                let data = try await load(url, priority)
+                try Task.checkCancellation()
+                let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
+                let fitted = ImageCells.fittedSize(
+                    width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
+                let image = decoded.resampled(width: fitted.width, height: fitted.height)
+                send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize))))
+            } catch is CancellationError {
+                return
+            } catch {
+                send(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
+            }
+        }
+        inFlight[item.id] = (task, priority, .now)
+    }
+
+    /// The item's load answered (called from the loop before the message is applied).
+    func finished(_ item: StoryItemID) {
+        guard let running = inFlight.removeValue(forKey: item) else { return }
+        if shown.remove(item) != nil {
+            logger.info(
+                "media ready",
+                metadata: ["item": "\(item.rawValue)", "after": "\(ContinuousClock.now - running.started)"])
+        }
+    }
+
+    func cancelAll() {
+        for running in inFlight.values { running.task.cancel() }
+        for task in avatarTasks { task.cancel() }
+    }
+}
