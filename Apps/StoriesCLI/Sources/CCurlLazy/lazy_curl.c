@@ -74,32 +74,17 @@ FORWARD(curl_version_info_data *, curl_version_info, (CURLversion age), (age))
 // The variadic three take one argument after the option: a long, a pointer, a curl_off_t
 // or a function pointer — all passed the same way (one integer register) on x86-64 and
 // arm64, so it is forwarded as a pointer-sized value.
-CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
-    static CURLcode (*real)(CURL *, CURLoption, ...);
-    if (!real) real = (CURLcode(*)(CURL *, CURLoption, ...))symbol("curl_easy_setopt");
-    va_list list;
-    va_start(list, option);
-    void *value = va_arg(list, void *);
-    va_end(list);
-    return real(handle, option, value);
-}
+#define FORWARD_ONE_ARGUMENT(ret, name, handle_type, option_type)           \
+    ret name(handle_type handle, option_type option, ...) {                    \
+        static ret (*real)(handle_type, option_type, ...);                     \
+        if (!real) real = (ret(*)(handle_type, option_type, ...))symbol(#name); \
+        va_list list;                                                          \
+        va_start(list, option);                                                \
+        void *value = va_arg(list, void *);                                    \
+        va_end(list);                                                          \
+        return real(handle, option, value);                                    \
+    }
 
-CURLcode curl_easy_getinfo(CURL *handle, CURLINFO info, ...) {
-    static CURLcode (*real)(CURL *, CURLINFO, ...);
-    if (!real) real = (CURLcode(*)(CURL *, CURLINFO, ...))symbol("curl_easy_getinfo");
-    va_list list;
-    va_start(list, info);
-    void *value = va_arg(list, void *);
-    va_end(list);
-    return real(handle, info, value);
-}
-
-CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
-    static CURLMcode (*real)(CURLM *, CURLMoption, ...);
-    if (!real) real = (CURLMcode(*)(CURLM *, CURLMoption, ...))symbol("curl_multi_setopt");
-    va_list list;
-    va_start(list, option);
-    void *value = va_arg(list, void *);
-    va_end(list);
-    return real(multi, option, value);
-}
+FORWARD_ONE_ARGUMENT(CURLcode, curl_easy_setopt, CURL *, CURLoption)
+FORWARD_ONE_ARGUMENT(CURLcode, curl_easy_getinfo, CURL *, CURLINFO)
+FORWARD_ONE_ARGUMENT(CURLMcode, curl_multi_setopt, CURLM *, CURLMoption)
