@@ -41,6 +41,45 @@ public enum AppView {
         buffer.put(cut, x: x, y: y, style: style, maxWidth: buffer.width)
     }
 
+    /// A screen's title on the top row.
+    static func title(_ text: String, into buffer: inout CellBuffer) {
+        AppView.text(
+            text, x: 1, y: 0, width: TerminalText.width(of: text), style: CellStyle(foreground: accent, bold: true),
+            into: &buffer)
+    }
+
+    /// What a feed's phase adds to a status line ("loading…", "end of the list", …); nil when
+    /// loaded. `noun` names the content ("stories", "photos").
+    static func phaseStatus(_ phase: FeedPhase, noun: String) -> String? {
+        switch phase {
+        case .idle, .loadingFirstPage: "loading…"
+        case .loadingMore: "loading more…"
+        case .failed(let message): "couldn't load: \(message) — r to retry"
+        case .exhausted: "end of the list"
+        case .empty: "no \(noun)"
+        case .loaded: nil
+        }
+    }
+
+    /// The middle of a feed screen with nothing loaded: the error with how to retry, the
+    /// empty message, or (still loading) what `loading` draws. `leave` is what q does.
+    static func emptyFeed(
+        _ phase: FeedPhase, noun: String, emptyText: String, leave: String, into buffer: inout CellBuffer,
+        loading: (inout CellBuffer, Int) -> Void
+    ) {
+        let middle = buffer.height / 2
+        switch phase {
+        case .failed(let message):
+            centred("Couldn't load the \(noun): \(message)", y: middle - 1, style: bold, into: &buffer)
+            centred("Press r to retry, q to \(leave).", y: middle + 1, style: dim, into: &buffer)
+        case .empty, .exhausted:
+            centred(emptyText, y: middle - 1, style: bold, into: &buffer)
+            centred("Press r to reload, q to \(leave).", y: middle + 1, style: dim, into: &buffer)
+        case .idle, .loadingFirstPage, .loaded, .loadingMore:
+            loading(&buffer, middle)
+        }
+    }
+
     /// Left text and right-aligned hints on one row; the hints give way first.
     static func statusLine(_ left: String, hints: String, y: Int, style: CellStyle, into buffer: inout CellBuffer) {
         let used = text(left, x: 1, y: y, width: buffer.width - 2, style: style, into: &buffer)
@@ -57,8 +96,7 @@ enum TrayView {
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let tray = model.tray
-        AppView.text(
-            "Stories", x: 1, y: 0, width: 7, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
+        AppView.title("Stories", into: &buffer)
         let bottom = buffer.height - 1
         guard !tray.entries.isEmpty else {
             drawEmpty(model, into: &buffer)
@@ -106,30 +144,15 @@ enum TrayView {
     }
 
     static func drawEmpty(_ model: AppModel, into buffer: inout CellBuffer) {
-        let middle = buffer.height / 2
-        switch model.tray.phase {
-        case .failed(let message):
-            AppView.centred("Couldn't load the stories: \(message)", y: middle - 1, style: AppView.bold, into: &buffer)
-            AppView.centred("Press r to retry, q to quit.", y: middle + 1, style: AppView.dim, into: &buffer)
-        case .empty, .exhausted:
-            AppView.centred("No stories yet.", y: middle - 1, style: AppView.bold, into: &buffer)
-            AppView.centred("Press r to reload, q to quit.", y: middle + 1, style: AppView.dim, into: &buffer)
-        case .idle, .loadingFirstPage, .loaded, .loadingMore:
-            Logo.draw(into: &buffer, centreY: middle)
-        }
+        AppView.emptyFeed(
+            model.tray.phase, noun: "stories", emptyText: "No stories yet.", leave: "quit", into: &buffer
+        ) { buffer, middle in Logo.draw(into: &buffer, centreY: middle) }
     }
 
     static func statusText(_ model: AppModel) -> String {
         var parts = [model.source]
         if model.fallback != nil { parts[0] = "bundled (Picsum unreachable)" }
-        switch model.tray.phase {
-        case .idle, .loadingFirstPage: parts.append("loading…")
-        case .loadingMore: parts.append("loading more…")
-        case .failed(let message): parts.append("couldn't load: \(message) — r to retry")
-        case .exhausted: parts.append("end of the list")
-        case .empty: parts.append("no stories")
-        case .loaded: break
-        }
+        if let phase = AppView.phaseStatus(model.tray.phase, noun: "stories") { parts.append(phase) }
         if let error = model.storeError { parts.append("state not saved: \(error)") }
         return parts.joined(separator: " · ")
     }

@@ -8,25 +8,15 @@ enum GalleryView {
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let gallery = model.gallery
-        AppView.text(
-            "Gallery", x: 1, y: 0, width: 7, style: CellStyle(foreground: AppView.accent, bold: true), into: &buffer)
+        AppView.title("Gallery", into: &buffer)
         if let detail = gallery.detail {
             drawDetail(detail, model: model, into: &buffer)
             return
         }
         let bottom = buffer.height - 1
         guard !gallery.entries.isEmpty else {
-            let middle = buffer.height / 2
-            switch gallery.phase {
-            case .failed(let message):
-                AppView.centred(
-                    "Couldn't load the photos: \(message)", y: middle - 1, style: AppView.bold, into: &buffer)
-                AppView.centred("Press r to retry, q to go back.", y: middle + 1, style: AppView.dim, into: &buffer)
-            case .empty, .exhausted:
-                AppView.centred("No photos.", y: middle - 1, style: AppView.bold, into: &buffer)
-                AppView.centred("Press r to reload, q to go back.", y: middle + 1, style: AppView.dim, into: &buffer)
-            case .idle, .loadingFirstPage, .loaded, .loadingMore:
-                AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
+            AppView.emptyFeed(gallery.phase, noun: "photos", emptyText: "No photos.", leave: "go back", into: &buffer) {
+                buffer, middle in AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
             }
             AppView.statusLine(status(model), hints: "q back", y: bottom, style: AppView.dim, into: &buffer)
             return
@@ -96,14 +86,7 @@ enum GalleryView {
 
     static func status(_ model: AppModel) -> String {
         var parts = ["\(model.source) photos"]
-        switch model.gallery.phase {
-        case .idle, .loadingFirstPage: parts.append("loading…")
-        case .loadingMore: parts.append("loading more…")
-        case .failed(let message): parts.append("couldn't load: \(message) — r to retry")
-        case .exhausted: parts.append("end of the list")
-        case .empty: parts.append("no photos")
-        case .loaded: break
-        }
+        if let phase = AppView.phaseStatus(model.gallery.phase, noun: "photos") { parts.append(phase) }
         if !model.gallery.entries.isEmpty { parts.append("\(model.gallery.entries.count) loaded") }
         return parts.joined(separator: " · ")
     }
