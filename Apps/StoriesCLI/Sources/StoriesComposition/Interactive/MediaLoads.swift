@@ -51,18 +51,11 @@ final class MediaLoads: @unchecked Sendable {
             avatarTasks.append(
                 Task.detached(priority: .utility) {
                     let data = try? await load(url, .low)
-                    let decoded = data.flatMap {
-                        try? ImageDecoder.decode(
-                            $0, covering: GalleryLayout.thumbnailColumns, GalleryLayout.thumbnailRows * 2)
+                    let image = data.flatMap {
+                        try? MediaLoads.decodeFitted(
+                            $0, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
                     }
-                    let fitted = decoded.map {
-                        ImageCells.fittedSize(
-                            width: $0.width, height: $0.height, columns: GalleryLayout.thumbnailColumns,
-                            rows: GalleryLayout.thumbnailRows)
-                    }
-                    send(
-                        .thumbnailLoaded(id, decoded.map { $0.resampled(width: fitted!.width, height: fitted!.height) })
-                    )
+                    send(.thumbnailLoaded(id, image))
                 })
         }
     }
@@ -74,10 +67,8 @@ final class MediaLoads: @unchecked Sendable {
             Task.detached(priority: .userInitiated) {
                 do {
                     let data = try await load(url, .high)
-                    let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
-                    let fitted = ImageCells.fittedSize(
-                        width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
-                    send(.detailLoaded(id, .success(decoded.resampled(width: fitted.width, height: fitted.height))))
+                    let image = try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                    send(.detailLoaded(id, .success(image)))
                 } catch {
                     send(.detailLoaded(id, .failure(MediaFailure(String(describing: error)))))
                 }
@@ -115,10 +106,7 @@ final class MediaLoads: @unchecked Sendable {
             do {
                 let data = try await load(url, priority)
                 try Task.checkCancellation()
-                let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
-                let fitted = ImageCells.fittedSize(
-                    width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
-                let image = decoded.resampled(width: fitted.width, height: fitted.height)
+                let image = try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
                 send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize))))
             } catch is CancellationError {
                 return
@@ -137,6 +125,14 @@ final class MediaLoads: @unchecked Sendable {
                 "media ready",
                 metadata: ["item": "\(item.rawValue)", "after": "\(ContinuousClock.now - running.started)"])
         }
+    }
+
+    /// An image decoded (at libjpeg's smallest covering scale) and scaled to the size it takes
+    /// in `columns × rows` cells, aspect kept, so the view draws it without scaling again.
+    static func decodeFitted(_ data: Data, columns: Int, rows: Int) throws -> RGBImage {
+        let decoded = try ImageDecoder.decode(data, covering: columns, rows * 2)
+        let fitted = ImageCells.fittedSize(width: decoded.width, height: decoded.height, columns: columns, rows: rows)
+        return decoded.resampled(width: fitted.width, height: fitted.height)
     }
 
     func cancelAll() {
