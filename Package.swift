@@ -161,6 +161,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
+                testSupport,
             ],
             swiftSettings: strict
         ),

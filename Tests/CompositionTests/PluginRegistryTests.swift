@@ -22,9 +22,9 @@ struct PluginRegistryTests {
 
     @Test func storeKindPicksTheImplementation() async throws {
         let sandbox = try Sandbox()
-        let memory = try sandbox.load(flags: ["store.kind": "memory"]).makeStore()
+        let memory = try await sandbox.load(flags: ["store.kind": "memory"]).makeStore()
         #expect(memory is InMemorySeenLikeStore)
-        let sqlite = try sandbox.load(flags: ["store.path": sandbox.root + "/s/state.sqlite"]).makeStore()
+        let sqlite = try await sandbox.load(flags: ["store.path": sandbox.root + "/s/state.sqlite"]).makeStore()
         #expect(sqlite is SQLiteSeenLikeStore)
         try await sqlite.setLiked("i", true)
         #expect(FileManager.default.fileExists(atPath: sandbox.root + "/s/state.sqlite"))

@@ -25,17 +25,17 @@ struct BoundaryScriptTests {
         return root
     }
 
-    static func check(_ root: String) throws -> ProcessResult {
-        try StoriesProcess.execute("/bin/bash", [script, root], environment: ["PATH": "/usr/bin:/bin"])
+    static func check(_ root: String) async throws -> ProcessResult {
+        try await StoriesProcess.execute("/bin/bash", [script, root], environment: ["PATH": "/usr/bin:/bin"])
     }
 
-    @Test func thisRepositoryFollowsTheRule() throws {
-        let result = try Self.check(repositoryRoot)
+    @Test func thisRepositoryFollowsTheRule() async throws {
+        let result = try await Self.check(repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test func aCleanFixturePasses() throws {
-        let result = try Self.check(try Self.fixture())
+    @Test func aCleanFixturePasses() async throws {
+        let result = try await Self.check(try Self.fixture())
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -46,39 +46,39 @@ struct BoundaryScriptTests {
         ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "import struct StoryModels.TrayEntry\n"),
         ("Packages/FeedPaging/Tests/FeedPagingTests/T.swift", "import StoryModels\n"),
     ])
-    func anImportOfAnotherLocalPackageFails(path: String, text: String) throws {
+    func anImportOfAnotherLocalPackageFails(path: String, text: String) async throws {
         let root = try Self.fixture()
         try TemporaryFolder.write(text, to: root + "/" + path)
-        let result = try Self.check(root)
+        let result = try await Self.check(root)
         #expect(result.status == 1)
         #expect(result.stderr.contains("imports StoryModels"))
     }
 
     @Test(arguments: ["../StoryModels", "../StoryModels/Sources"])
-    func aManifestDependencyOnAnotherLocalPackageFails(path: String) throws {
+    func aManifestDependencyOnAnotherLocalPackageFails(path: String) async throws {
         let root = try Self.fixture()
         try TemporaryFolder.write(
             "import PackageDescription\nlet package = Package(name: \"FeedPaging\", dependencies: [.package(path: \"../StoryInterfaces\"), .package(path: \"\(path)\")])\n",
             to: root + "/Packages/FeedPaging/Package.swift")
-        let result = try Self.check(root)
+        let result = try await Self.check(root)
         #expect(result.status == 1)
         #expect(result.stderr.contains(path))
     }
 
-    @Test func storyInterfacesMayDependOnNoLocalPackage() throws {
+    @Test func storyInterfacesMayDependOnNoLocalPackage() async throws {
         let root = try Self.fixture()
         try TemporaryFolder.write(
             "import PackageDescription\nlet package = Package(name: \"StoryInterfaces\", dependencies: [.package(path: \"../StoryInterfaces\")])\n",
             to: root + "/Packages/StoryInterfaces/Package.swift")
-        #expect(try Self.check(root).status == 1)
+        #expect(try await Self.check(root).status == 1)
     }
 
-    @Test func importsThatMerelyShareAPrefixAreAllowed() throws {
+    @Test func importsThatMerelyShareAPrefixAreAllowed() async throws {
         let root = try Self.fixture()
         try TemporaryFolder.write(
             "import StoryModelsKit\nimport StoryInterfacesTestSupport\n",
             to: root + "/Packages/FeedPaging/Tests/FeedPagingTests/T.swift")
-        let result = try Self.check(root)
+        let result = try await Self.check(root)
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

@@ -20,8 +20,8 @@ struct ConfigCommandTests {
         (report["keys"] as? [[String: Any]])?.first { $0["key"] as? String == key }
     }
 
-    @Test func jsonListsEveryKeyWithValueAndSource() throws {
-        let result = try StoriesProcess.run(["config", "--json"])
+    @Test func jsonListsEveryKeyWithValueAndSource() async throws {
+        let result = try await StoriesProcess.run(["config", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.decode(result)
         let keys = try #require(report["keys"] as? [[String: Any]])
@@ -37,12 +37,12 @@ struct ConfigCommandTests {
         #expect(report["file"] is NSNull)
     }
 
-    @Test func precedenceAcrossFlagEnvironmentAndFile() throws {
+    @Test func precedenceAcrossFlagEnvironmentAndFile() async throws {
         let home = try TemporaryFolder.make()
         try TemporaryFolder.write(
             #"{"store": {"kind": "memory"}, "feed": {"pageSize": 7}, "tray": {"order": "source"}}"#,
             to: home + "/.config/stories/config.json")
-        let result = try StoriesProcess.run(
+        let result = try await StoriesProcess.run(
             ["config", "--json", "--store", "sqlite"], environment: ["STORIES_FEED_PAGE_SIZE": "9"], home: home)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.decode(result)
@@ -53,8 +53,8 @@ struct ConfigCommandTests {
         #expect(report["file"] as? String == home + "/.config/stories/config.json")
     }
 
-    @Test func aBadEnvironmentValueExits78NamingKeyValueSourceAndAllowed() throws {
-        let result = try StoriesProcess.run(["config"], environment: ["STORIES_STORE_KIND": "bogus"])
+    @Test func aBadEnvironmentValueExits78NamingKeyValueSourceAndAllowed() async throws {
+        let result = try await StoriesProcess.run(["config"], environment: ["STORIES_STORE_KIND": "bogus"])
         #expect(result.status == 78)
         #expect(result.stdout.isEmpty)
         for part in ["store.kind", "bogus", "STORIES_STORE_KIND", "sqlite", "memory"] {
@@ -63,34 +63,34 @@ struct ConfigCommandTests {
         #expect(result.stderr.split(separator: "\n").count <= 2)
     }
 
-    @Test func aMalformedConfigFileExits78NamingTheFile() throws {
+    @Test func aMalformedConfigFileExits78NamingTheFile() async throws {
         let home = try TemporaryFolder.make()
         let file = home + "/broken.json"
         try TemporaryFolder.write(#"{"store": "#, to: file)
-        let result = try StoriesProcess.run(["config", "--config", file], home: home)
+        let result = try await StoriesProcess.run(["config", "--config", file], home: home)
         #expect(result.status == 78)
         #expect(result.stderr.contains(file))
     }
 
-    @Test func aBadFlagValueExits78() throws {
-        let result = try StoriesProcess.run(["config", "--color", "rainbow"])
+    @Test func aBadFlagValueExits78() async throws {
+        let result = try await StoriesProcess.run(["config", "--color", "rainbow"])
         #expect(result.status == 78)
         #expect(result.stderr.contains("--color"))
     }
 
-    @Test func usageErrorsExit64AndHelpExits0() throws {
-        let bad = try StoriesProcess.run(["config", "--no-such-flag"])
+    @Test func usageErrorsExit64AndHelpExits0() async throws {
+        let bad = try await StoriesProcess.run(["config", "--no-such-flag"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--no-such-flag"))
-        let help = try StoriesProcess.run(["--help"])
+        let help = try await StoriesProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("config"))
-        let configHelp = try StoriesProcess.run(["config", "--help"])
+        let configHelp = try await StoriesProcess.run(["config", "--help"])
         #expect(configHelp.stdout.contains("Examples:"))
     }
 
-    @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
-        let result = try StoriesProcess.run(
+    @Test func controlCharactersInValuesNeverReachTheTerminal() async throws {
+        let result = try await StoriesProcess.run(
             ["config"], environment: ["STORIES_STORE_PATH": "/tmp/\u{1B}[2Jevil.sqlite"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("stories documents and logging — as processes")
 struct DocumentAndLoggingTests {
-    @Test func aBrokenStoriesDocumentExits65NamingTheFileEntryAndField() throws {
+    @Test func aBrokenStoriesDocumentExits65NamingTheFileEntryAndField() async throws {
         let home = try TemporaryFolder.make()
         let file = home + "/stories.json"
         // Entry 1 has no media_url: the whole document is refused, nothing is shown.
@@ -16,7 +16,8 @@ struct DocumentAndLoggingTests {
                "snaps":[{"media_type":"image"}]},
             ]}
             """#, to: file)
-        let result = try StoriesProcess.run(["tray", "--source", "file", "--stories-file", file, "--json"], home: home)
+        let result = try await StoriesProcess.run(
+            ["tray", "--source", "file", "--stories-file", file, "--json"], home: home)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(file), "names the file: \(result.stderr)")
@@ -24,17 +25,18 @@ struct DocumentAndLoggingTests {
         #expect(!result.stderr.contains("Fatal") && result.stderr.split(separator: "\n").count <= 2)
 
         try TemporaryFolder.write("{\"data\": [", to: file)
-        let truncated = try StoriesProcess.run(["tray", "--source", "file", "--stories-file", file], home: home)
+        let truncated = try await StoriesProcess.run(["tray", "--source", "file", "--stories-file", file], home: home)
         #expect(truncated.status == 65, "\(truncated.stderr)")
         #expect(truncated.stderr.contains(file))
     }
 
-    @Test func logMessagesGoToStderrOrTheLogFileNeverToStdout() throws {
+    @Test func logMessagesGoToStderrOrTheLogFileNeverToStdout() async throws {
         let home = try TemporaryFolder.make()
-        let plain = try StoriesProcess.run(["tray", "--source", "bundled", "--store", "memory", "--json"], home: home)
+        let plain = try await StoriesProcess.run(
+            ["tray", "--source", "bundled", "--store", "memory", "--json"], home: home)
         #expect(plain.status == 0 && plain.stderr.isEmpty, "warning level by default: nothing to say")
 
-        let debug = try StoriesProcess.run(
+        let debug = try await StoriesProcess.run(
             ["tray", "--source", "bundled", "--store", "memory", "--json", "--log-level", "debug"], home: home)
         #expect(debug.status == 0)
         #expect(debug.stderr.contains("debug stories: session open source=bundled store=memory"), "\(debug.stderr)")
@@ -42,14 +44,14 @@ struct DocumentAndLoggingTests {
 
         let logFile = home + "/logs/stories.log"
         try FileManager.default.createDirectory(atPath: home + "/logs", withIntermediateDirectories: true)
-        let toFile = try StoriesProcess.run(
+        let toFile = try await StoriesProcess.run(
             ["view", "ada", "--source", "bundled", "--store", "memory", "--keys", "next", "--json"],
             environment: ["STORIES_LOG_LEVEL": "debug", "STORIES_LOG_FILE": logFile], home: home)
         #expect(toFile.status == 0 && toFile.stderr.isEmpty, "\(toFile.stderr)")
         let log = try String(contentsOfFile: logFile, encoding: .utf8)
         #expect(log.contains("image loaded") && log.contains("url=bundled://samples/"), "\(log)")
 
-        let bad = try StoriesProcess.run(["tray", "--log-level", "loud"], home: home)
+        let bad = try await StoriesProcess.run(["tray", "--log-level", "loud"], home: home)
         #expect(bad.status == 78 && bad.stderr.contains("log.level"), "\(bad.stderr)")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import StoryInterfacesTestSupport
 
 /// A picsum-stub on 127.0.0.1 (any free port) for one test, stopped when released.
 final class PicsumStubProcess: @unchecked Sendable {
     let process = Process()
     let baseURL: URL
 
-    init(arguments: [String] = []) throws {
+    init(arguments: [String] = []) async throws {
         let folder = URL(fileURLWithPath: StoriesProcess.binary).deletingLastPathComponent()
         process.executableURL = folder.appendingPathComponent("picsum-stub")
         process.arguments = arguments
@@ -14,11 +15,15 @@ final class PicsumStubProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line says where it listens.
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
+        let reader = out.fileHandleForReading
+        let line = try await onOwnThread {
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = reader.availableData
+                guard !chunk.isEmpty else { break }
+                line.append(chunk)
+            }
+            return line
         }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: "listening on "),
@@ -30,8 +35,7 @@ final class PicsumStubProcess: @unchecked Sendable {
         baseURL = url
     }
 
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-    }
+    /// Stopped without waiting (a wait would block the thread releasing it; Foundation reaps
+    /// the child).
+    deinit { process.terminate() }
 }

@@ -21,7 +21,7 @@ struct PicsumStubTests {
     }
 
     @Test func theWholeListPagesWithPicsumsQuirks() async throws {
-        let stub = try PicsumStubProcess()
+        let stub = try await PicsumStubProcess()
         let client = Self.client(stub)
         var request = try PageRequest(page: 1, limit: 30)
         var ids: [PhotoID] = []
@@ -41,7 +41,7 @@ struct PicsumStubTests {
     }
 
     @Test func imagesFollowTheRedirectAndAreJPEGsOfTheAskedSize() async throws {
-        let stub = try PicsumStubProcess()
+        let stub = try await PicsumStubProcess()
         let client = Self.client(stub)
         let data = try await client.imageData(client.endpoints.image(id: "0", width: 120, height: 80))
         #expect(data.starts(with: [0xFF, 0xD8, 0xFF]))
@@ -54,7 +54,7 @@ struct PicsumStubTests {
     }
 
     @Test func authorsBecomeUsersOnceAndCompleteAcrossPages() async throws {
-        let stub = try PicsumStubProcess()
+        let stub = try await PicsumStubProcess()
         // The content source exactly as `stories` composes it for content.source = picsum.
         let root = try CompositionRoot.load(
             flags: ["content.source": "picsum", "picsum.baseURL": stub.baseURL.absoluteString],
@@ -79,7 +79,7 @@ struct PicsumStubTests {
 
     @Test(arguments: ["500", "503"])
     func serverErrorsAreRetriedThenReported(fault: String) async throws {
-        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        let stub = try await PicsumStubProcess(arguments: ["--fault", fault])
         let sleeps = Recorder()
         await #expect(throws: PicsumError.self) {
             try await Self.client(stub, retries: 2, sleeps: sleeps).list(try PageRequest(page: 1, limit: 30))
@@ -88,7 +88,7 @@ struct PicsumStubTests {
     }
 
     @Test func tooManyRequestsWaitsWhatRetryAfterSays() async throws {
-        let stub = try PicsumStubProcess()
+        let stub = try await PicsumStubProcess()
         let sleeps = Recorder()
         let client = Self.client(stub, retries: 1, sleeps: sleeps)
         var url = URLComponents(url: client.endpoints.list(page: 1, limit: 5), resolvingAgainstBaseURL: false)!
@@ -100,7 +100,7 @@ struct PicsumStubTests {
     }
 
     @Test func aBodySlowerThanTheTimeoutIsATimeout() async throws {
-        let stub = try PicsumStubProcess(arguments: ["--fault", "slow"])
+        let stub = try await PicsumStubProcess(arguments: ["--fault", "slow"])
         await #expect(throws: PicsumError.timeout) {
             try await Self.client(stub, timeout: .milliseconds(400), retries: 0).list(
                 try PageRequest(page: 1, limit: 30))
@@ -109,7 +109,7 @@ struct PicsumStubTests {
 
     @Test(arguments: ["truncate", "reset", "loop"])
     func brokenTransfersAreTransportErrorsAndNothingPartialIsReturned(fault: String) async throws {
-        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        let stub = try await PicsumStubProcess(arguments: ["--fault", fault])
         await #expect {
             _ = try await Self.client(stub, retries: 0).imageData(stub.baseURL.appendingPathComponent("id/0/100/100"))
         } throws: { error in
@@ -119,7 +119,7 @@ struct PicsumStubTests {
     }
 
     @Test func anHTMLPageWithStatus200IsADecodingError() async throws {
-        let stub = try PicsumStubProcess(arguments: ["--fault", "html"])
+        let stub = try await PicsumStubProcess(arguments: ["--fault", "html"])
         await #expect {
             _ = try await Self.client(stub).list(try PageRequest(page: 1, limit: 30))
         } throws: { error in
@@ -129,16 +129,16 @@ struct PicsumStubTests {
     }
 
     @Test func latencyIsAddedPerRequest() async throws {
-        let stub = try PicsumStubProcess(arguments: ["--latency", "150ms"])
+        let stub = try await PicsumStubProcess(arguments: ["--latency", "150ms"])
         let clock = ContinuousClock()
         let start = clock.now
         _ = try await Self.client(stub).list(try PageRequest(page: 1, limit: 1))
         #expect(start.duration(to: clock.now) >= .milliseconds(150))
     }
 
-    @Test func storiesRendersAURLFromTheStub() throws {
-        let stub = try PicsumStubProcess()
-        let result = try StoriesProcess.run(
+    @Test func storiesRendersAURLFromTheStub() async throws {
+        let stub = try await PicsumStubProcess()
+        let result = try await StoriesProcess.run(
             [
                 "render", stub.baseURL.appendingPathComponent("id/0/400/600").absoluteString, "--width", "20",
                 "--height", "15",
@@ -146,11 +146,11 @@ struct PicsumStubTests {
             environment: ["COLORTERM": "truecolor"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 15)
-        let missing = try StoriesProcess.run([
+        let missing = try await StoriesProcess.run([
             "render", stub.baseURL.appendingPathComponent("id/99999/10/10").absoluteString,
         ])
         #expect(missing.status == 65 && missing.stderr.contains("404"))
-        let down = try StoriesProcess.run(["render", "http://127.0.0.1:9/id/0/10/10"])
+        let down = try await StoriesProcess.run(["render", "http://127.0.0.1:9/id/0/10/10"])
         #expect(down.status == 69, "\(down.stderr)")
     }
 }
@@ -173,7 +173,7 @@ struct ImagePipelineStubTests {
     }
 
     @Test func aHundredWaitersShareOneDownloadThroughTheRedirect() async throws {
-        let stub = try PicsumStubProcess(arguments: ["--latency", "100ms"])
+        let stub = try await PicsumStubProcess(arguments: ["--latency", "100ms"])
         let images = try Self.pipeline(stub, folder: try TemporaryFolder.make())
         let url = stub.baseURL.appendingPathComponent("id/10/300/200")
         try await withThrowingTaskGroup(of: Data.self) { group in
@@ -186,7 +186,7 @@ struct ImagePipelineStubTests {
 
     @Test(arguments: ["html", "truncate"])
     func badBodiesAreNeverStored(fault: String) async throws {
-        let stub = try PicsumStubProcess(arguments: ["--fault", fault])
+        let stub = try await PicsumStubProcess(arguments: ["--fault", fault])
         let images = try Self.pipeline(stub, folder: try TemporaryFolder.make())
         await #expect(throws: (any Error).self) {
             try await images.imageData(for: stub.baseURL.appendingPathComponent("id/1/50/50"), priority: .high)

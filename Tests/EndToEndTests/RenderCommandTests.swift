@@ -5,8 +5,8 @@ import Testing
 struct RenderCommandTests {
     static let fixtures = repositoryRoot + "/Packages/StoryTerminal/Tests/StoryTerminalTests/Fixtures/"
 
-    @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() throws {
-        let truecolor = try StoriesProcess.run(
+    @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() async throws {
+        let truecolor = try await StoriesProcess.run(
             ["render", Self.fixtures + "portrait-1080x1920.jpg", "--width", "20", "--height", "10"],
             environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color"])
         #expect(truecolor.status == 0, "\(truecolor.stderr)")
@@ -15,20 +15,20 @@ struct RenderCommandTests {
         #expect(truecolor.stdout.contains("\u{1B}[0;38;2;"))
         #expect(truecolor.stdout.contains("▀"))
 
-        let palette = try StoriesProcess.run(
+        let palette = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16", "--height", "16"],
             environment: ["TERM": "xterm-256color"])
         #expect(palette.stdout.contains("38;5;") && !palette.stdout.contains("38;2;"))
         #expect(palette.stdout.split(separator: "\n").count == 6, "a 4:3 image at 16 columns takes 6 rows")
 
-        let flag = try StoriesProcess.run(
+        let flag = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16", "--color", "16"],
             environment: ["COLORTERM": "truecolor"])
         #expect(!flag.stdout.contains("38;2;") && !flag.stdout.contains("38;5;"))
     }
 
-    @Test func noColorDrawsLuminanceWithCharacters() throws {
-        let result = try StoriesProcess.run(
+    @Test func noColorDrawsLuminanceWithCharacters() async throws {
+        let result = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],
             environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
         #expect(result.status == 0)
@@ -39,36 +39,37 @@ struct RenderCommandTests {
     @Test(arguments: [
         "truncated.jpg", "corrupt.jpg", "not-an-image.txt", "tiny.gif", "huge-dimensions.jpg", "missing.jpg",
     ])
-    func badFilesExit65WithOneLine(name: String) throws {
-        let result = try StoriesProcess.run(["render", Self.fixtures + name])
+    func badFilesExit65WithOneLine(name: String) async throws {
+        let result = try await StoriesProcess.run(["render", Self.fixtures + name])
         #expect(result.status == 65, "\(name): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.hasPrefix("stories: "))
     }
 
-    @Test func badSizesAreUsageErrors() throws {
-        #expect(try StoriesProcess.run(["render", Self.fixtures + "baseline-64x48.jpg", "--width", "0"]).status == 64)
-        #expect(try StoriesProcess.run(["render"]).status == 64)
+    @Test func badSizesAreUsageErrors() async throws {
+        #expect(
+            try await StoriesProcess.run(["render", Self.fixtures + "baseline-64x48.jpg", "--width", "0"]).status == 64)
+        #expect(try await StoriesProcess.run(["render"]).status == 64)
     }
 }
 
 @Suite("stories cache, as a process")
 struct CacheCommandTests {
-    @Test func statsClearAndVerifyWorkOnTheConfiguredFolder() throws {
+    @Test func statsClearAndVerifyWorkOnTheConfiguredFolder() async throws {
         let home = try TemporaryFolder.make()
         let folder = home + "/.cache/stories/images"
-        let empty = try StoriesProcess.run(["cache", "stats"], home: home)
+        let empty = try await StoriesProcess.run(["cache", "stats"], home: home)
         #expect(empty.status == 0)
         #expect(empty.stdout.contains("0 images, 0 of 268435456 bytes in \(folder)"))
         // A damaged entry: a body with a meta file that records another hash.
         let key = String(repeating: "a", count: 64)
         try TemporaryFolder.write("\u{FF}\u{D8}\u{FF}", to: folder + "/" + key)
         try TemporaryFolder.write("https://picsum.photos/id/1/10/10\n00\n", to: folder + "/" + key + ".meta")
-        let verify = try StoriesProcess.run(["cache", "verify"], home: home)
+        let verify = try await StoriesProcess.run(["cache", "verify"], home: home)
         #expect(verify.stdout.contains("checked 1 images, removed 1 damaged"))
-        let clear = try StoriesProcess.run(["cache", "clear"], home: home)
+        let clear = try await StoriesProcess.run(["cache", "clear"], home: home)
         #expect(clear.status == 0 && clear.stdout.hasPrefix("removed 0 images"))
-        #expect(try StoriesProcess.run(["cache", "bogus"], home: home).status == 64)
+        #expect(try await StoriesProcess.run(["cache", "bogus"], home: home).status == 64)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 import Testing
 
 /// The repository's root, from this file's location.
@@ -24,17 +25,26 @@ enum StoriesProcess {
     }
 
     /// Runs `stories` with a fresh HOME (so no real config, state or cache is touched).
-    static func run(_ arguments: [String], environment: [String: String] = [:], home: String? = nil) throws
-        -> ProcessResult
-    {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], home: String? = nil, stdin: String? = nil
+    ) async throws -> ProcessResult {
         let home = try home ?? TemporaryFolder.make()
         var base = ["HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         base.merge(environment) { $1 }
-        return try execute(binary, arguments, environment: base)
+        return try await execute(binary, arguments, environment: base, stdin: stdin)
     }
 
-    static func execute(_ program: String, _ arguments: [String], environment: [String: String]) throws -> ProcessResult
-    {
+    /// Runs `program` to its end on a thread of its own (waiting blocks; the cooperative pool
+    /// must not), stdin from `stdin` (a path) or /dev/null.
+    static func execute(
+        _ program: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
+    ) async throws -> ProcessResult {
+        try await onOwnThread { try executeBlocking(program, arguments, environment: environment, stdin: stdin) }
+    }
+
+    private static func executeBlocking(
+        _ program: String, _ arguments: [String], environment: [String: String], stdin: String?
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -43,7 +53,8 @@ enum StoriesProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput =
+            try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         try process.run()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()

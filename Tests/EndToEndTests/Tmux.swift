@@ -1,4 +1,6 @@
 import Foundation
+import StoryInterfacesTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +9,7 @@ import Testing
 
 /// A tmux session of its own (its own server socket) running one command in a 120×40
 /// truecolor terminal, for the interactive end-to-end tests (QUALITY.md).
-final class TmuxSession {
+final class TmuxSession: Sendable {
     static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
             FileManager.default.isExecutableFile(atPath: $0)
@@ -17,22 +19,37 @@ final class TmuxSession {
     let socket = "stories-e2e-\(UUID().uuidString.prefix(8))"
     let name = "app"
 
-    /// Starts `command` (a shell command line) with `environment` added.
-    init(_ command: String, environment: [String: String]) throws {
-        var arguments = ["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-e", "COLORTERM=truecolor"]
+    /// The last screen a capture saw, for failure messages.
+    private let lastScreen = Mutex("")
+
+    /// Starts `command` (a shell command line) with `environment` added, in a `width`×`height` window.
+    init(_ command: String, environment: [String: String], width: Int = 120, height: Int = 40) async throws {
+        var arguments = [
+            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-e", "COLORTERM=truecolor",
+        ]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
         arguments.append(command)
-        let result = try tmux(arguments)
+        let result = try await tmux(arguments)
         guard result.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(result.stderr)") }
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    /// The server is killed from a thread of its own: a deinit cannot wait, and must not block.
+    deinit {
+        let socket = socket
+        Thread { _ = try? Self.spawn(socket: socket, ["kill-server"]) }.start()
+    }
+
+    /// Runs tmux to its end on a thread of its own (see ``spawn(socket:_:)``).
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> ProcessResult {
+        let socket = socket
+        return try await onOwnThread { try Self.spawn(socket: socket, arguments) }
+    }
 
     /// Runs tmux through posix_spawn and waitpid, its output in files. Not Foundation's
     /// Process: the server that `new-session` forks keeps the descriptors Process watches
-    /// for the child's end, and waiting would never return.
-    @discardableResult
-    func tmux(_ arguments: [String]) throws -> ProcessResult {
+    /// for the child's end, and waiting would never return. Blocks: call it off the pool.
+    private static func spawn(socket: String, _ arguments: [String]) throws -> ProcessResult {
         let folder = FileManager.default.temporaryDirectory.path
         let out = folder + "/tmux-\(UUID().uuidString).out"
         let err = folder + "/tmux-\(UUID().uuidString).err"
@@ -66,45 +83,63 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names ("Enter", "Right", "q").
-    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+    func send(_ keys: String...) async throws { try await send(keys) }
+
+    func send(_ keys: [String]) async throws { try await tmux(["send-keys", "-t", name] + keys) }
+
+    /// Resizes the window (and so the app's terminal).
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
 
     /// The pane's text, with SGR escapes when `escapes` is true.
-    func capture(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : [])).stdout
+    func capture(escapes: Bool = false) async throws -> String {
+        let text = try await tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : [])).stdout
+        lastScreen.withLock { $0 = text }
+        return text
     }
 
-    /// Waits until the pane shows `text` (polling every 50 ms); false after `timeout`.
-    func waitFor(_ text: String, timeout: Duration = .seconds(15)) throws -> Bool {
-        try waitUntil(timeout: timeout) { $0.contains(text) }
+    /// Waits until the pane shows `text` (polling every 50 ms); false after `timeout`. The
+    /// timeout only ends a wait for something that never comes; it is not a speed bound.
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> Bool {
+        try await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
-    func waitUntil(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) throws -> Bool {
+    func waitUntil(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if condition(try capture()) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            if condition(try await capture()) { return true }
+            try await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
 
     /// The pid of the pane's process (the app, when started with `exec`).
-    func panePID() throws -> Int32? {
+    func panePID() async throws -> Int32? {
         Int32(
-            try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).stdout.trimmingCharacters(
+            try await tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).stdout.trimmingCharacters(
                 in: .whitespacesAndNewlines))
     }
 
     /// Whether the session still exists (the app has not exited).
-    func isRunning() throws -> Bool { try tmux(["has-session", "-t", name]).status == 0 }
+    func isRunning() async throws -> Bool { try await tmux(["has-session", "-t", name]).status == 0 }
 
-    func waitForExit(timeout: Duration = .seconds(10)) throws -> Bool {
+    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if try !isRunning() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            if try await !isRunning() { return true }
+            try await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
+
+    /// Whether the alternate screen is on.
+    func alternateScreenIsOn() async throws -> Bool {
+        try await tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).stdout.hasPrefix("1")
+    }
+
+    /// The last screen a capture saw (for failure messages).
+    var screen: String { lastScreen.withLock { $0 } }
 }
 
 struct TmuxError: Error, CustomStringConvertible {
@@ -119,9 +154,4 @@ func residentKiB(_ pid: Int32) -> Int? {
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
     return nil
-}
-
-extension TmuxSession {
-    /// The pane's text for failure messages ("" if it cannot be read).
-    var screen: String { (try? capture()) ?? "" }
 }

@@ -5,8 +5,26 @@
 // (with --as-needed) leave libcurl.so out of the executable's NEEDED list: the 38 shared
 // libraries libcurl brings (TLS, Kerberos, LDAP, …) are then mapped only by commands that
 // use the network, not by every start-up.
-#define CURL_DISABLE_TYPECHECK 1
-#include <curl/curl.h>
+//
+// libcurl's headers (libcurl4-openssl-dev) are not on a fresh machine, and the forwarders
+// need none of their content: the handles are opaque pointers, the codes, options and parts
+// C enums (int-sized), the socket an int. So the prototypes are declared here, with the same
+// C ABI as curl.h's, and the build needs only the runtime libcurl4 that Swift itself needs.
+typedef void CURL;
+typedef void CURLM;
+typedef void CURLU;
+typedef int CURLcode;
+typedef int CURLMcode;
+typedef int CURLUcode;
+typedef int CURLoption;
+typedef int CURLINFO;
+typedef int CURLMoption;
+typedef int CURLUPart;
+typedef int CURLversion;
+typedef int curl_socket_t;
+typedef struct CURLMsg CURLMsg;
+typedef struct curl_version_info_data curl_version_info_data;
+struct curl_slist;
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>

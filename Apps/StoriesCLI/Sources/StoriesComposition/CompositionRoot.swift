@@ -66,8 +66,11 @@ public struct CompositionRoot: Sendable {
     /// How long `content.source = auto` waits for Picsum before using the bundled samples.
     public static let autoProbeTimeout: Duration = .seconds(2)
 
-    /// The seen/like store that `store.kind` names.
-    public func makeStore() throws -> any SeenLikeStoring {
-        try registry.stores.make(settings.storeKind, settings: settings)
+    /// The seen/like store that `store.kind` names. A store's factory may block (SQLite opens
+    /// and migrates its file, waiting up to the busy timeout for another process's lock), so it
+    /// runs on a thread of its own, never on the cooperative pool.
+    public func makeStore() async throws -> any SeenLikeStoring {
+        let (stores, kind, settings) = (registry.stores, settings.storeKind, settings)
+        return try await OwnThread.run { try stores.make(kind, settings: settings) }
     }
 }

@@ -25,6 +25,19 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
             path: path, busyTimeout: busyTimeout, maximumPageCount: maximumPageCount, statementObserver: nil)
     }
 
+    /// Opens the store like ``init(path:busyTimeout:maximumPageCount:)`` on a thread of its own:
+    /// opening and migrating can wait up to `busyTimeout` for another process's lock, which
+    /// must not hold a thread of the cooperative pool. Async code opens the store this way.
+    public static func open(path: String, busyTimeout: Duration = .seconds(5)) async throws(SeenLikeStoreError)
+        -> SQLiteSeenLikeStore
+    {
+        do {
+            return try await OwnThread.run { try SQLiteSeenLikeStore(path: path, busyTimeout: busyTimeout) }
+        } catch {
+            throw storeError(error, path: path)
+        }
+    }
+
     /// Opens the store like ``init(path:busyTimeout:maximumPageCount:)`` and reports every SQL
     /// statement it runs to `statementObserver` (for the bench that counts a tray page's queries).
     @_spi(Diagnostics)
@@ -57,7 +70,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// Records a seen item; the first sighting's time and index are kept.
     public func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
         guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
-        try write { db in
+        try await write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO seenItem (itemId, userId, itemIndex, seenAt) VALUES (?, ?, ?, ?)
@@ -69,7 +82,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Likes or unlikes an item.
     public func setLiked(_ item: StoryItemID, _ isLiked: Bool) async throws {
-        try write { db in
+        try await write { db in
             if isLiked {
                 try db.cachedStatement(
                     sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING"
@@ -84,7 +97,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// The liked ones among `items`, in one query.
     public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         guard !items.isEmpty else { return [] }
-        let ids: [String] = try read { db in
+        let ids: [String] = try await read { db in
             try String.fetchAll(
                 db, sql: "SELECT itemId FROM likedItem WHERE itemId IN (\(Self.placeholders(items.count)))",
                 arguments: StatementArguments(items.map(\.rawValue)))
@@ -96,7 +109,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
         guard !users.isEmpty else { return result }
-        let rows = try read { db in
+        let rows = try await read { db in
             try SeenRow.fetch(
                 db, where: "userId IN (\(Self.placeholders(users.count)))",
                 arguments: StatementArguments(users.map(\.rawValue)))
@@ -107,7 +120,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Everything, sorted by id.
     public func summary() async throws -> SeenLikeSummary {
-        let (seenRows, liked) = try read { db in
+        let (seenRows, liked) = try await read { db in
             (
                 try SeenRow.fetch(db),
                 try String.fetchAll(db, sql: "SELECT itemId FROM likedItem ORDER BY itemId")
@@ -123,14 +136,14 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// `PRAGMA integrity_check`: an empty list when the file is sound, else SQLite's findings.
     public func integrityProblems() async throws -> [String] {
-        let lines: [String] = try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let lines: [String] = try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         return lines == ["ok"] ? [] : lines
     }
 
     /// What `stories doctor` reports about the file.
     public func diagnostics() async throws -> SQLiteStoreDiagnostics {
         let integrity = try await integrityProblems()
-        return try read { db in
+        return try await read { db in
             SQLiteStoreDiagnostics(
                 journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
                 synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
@@ -141,27 +154,26 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Clears seen items (and so progress), likes, or both.
     public func reset(_ scope: ResetScope) async throws {
-        try write { db in
+        try await write { db in
             if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem") }
             if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem") }
         }
     }
 
-    // Writes and reads run synchronously on the calling thread (GRDB's `DispatchQueue.sync`
-    // path). The async variants hop to GRDB's queue and back, two thread switches per call,
-    // which were three quarters of a write's cost (Scripts/bench "seen/like writes"). The
-    // calls are short; under another process's lock a write waits at most the busy timeout.
-    private func write(_ updates: (Database) throws -> Void) throws {
+    // Writes and reads run on GRDB's own dispatch queues (its async API), never on the
+    // caller's thread: a write can wait up to the busy timeout for another process's lock,
+    // and that wait must not hold a thread of Swift's cooperative pool (two on two cores).
+    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
         do {
-            try pool.write(updates)
+            try await pool.write(updates)
         } catch {
             throw Self.storeError(error, path: path)
         }
     }
 
-    private func read<T>(_ value: (Database) throws -> T) throws -> T {
+    private func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try pool.read(value)
+            return try await pool.read(value)
         } catch {
             throw Self.storeError(error, path: path)
         }

@@ -23,11 +23,29 @@ enum SeenLikeSchema {
         return migrator
     }
 
+    /// Migrates the file to the current schema; safe with any number of processes at once.
+    ///
+    /// GRDB reads which migrations were applied before it opens each migration's (immediate)
+    /// transaction, so two processes opening a new file can both decide to run "v1"; the
+    /// second then fails inside its transaction ("table seenItem already exists", or the
+    /// migrations table's unique key), having changed nothing. Such a failure is retried: the
+    /// next attempt reads what the first process committed and has nothing left to run.
     static func migrate(_ writer: some DatabaseWriter) throws {
         let migrator = migrator
-        if try writer.read({ try migrator.hasBeenSuperseded($0) }) {
-            throw Superseded()
+        var attempt = 1
+        while true {
+            if try writer.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw Superseded()
+            }
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch let error as DatabaseError
+                where attempt < 8
+                && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode.primaryResultCode)
+            {
+                attempt += 1
+            }
         }
-        try migrator.migrate(writer)
     }
 }

@@ -18,7 +18,7 @@ public enum SeenLikeStoreRepair {
     /// is not damaged and is left alone (the error is rethrown), as are locked or read-only files.
     public static func repair(path: String, now: Date = Date()) async throws(SeenLikeStoreError) -> Outcome {
         do {
-            let problems = try await SQLiteSeenLikeStore(path: path).integrityProblems()
+            let problems = try await SQLiteSeenLikeStore.open(path: path).integrityProblems()
             if problems.isEmpty { return .healthy }
         } catch SeenLikeStoreError.damaged {
             // Move it aside below.
@@ -35,7 +35,7 @@ public enum SeenLikeStoreRepair {
         } catch {
             throw .cannotOpen(path: path, detail: "cannot move it aside to \(destination)")
         }
-        _ = try SQLiteSeenLikeStore(path: path)
+        _ = try await SQLiteSeenLikeStore.open(path: path)
         return .movedAside(movedTo: destination)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SeenLikeStore
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import Testing
 
 /// Runs the `seenlike-writer` helper as child processes.
@@ -24,7 +25,22 @@ enum Writer {
         try process.run()
         return (process, out)
     }
+
+    /// Waits for each writer's end on a thread of its own; their exit statuses.
+    static func finish(_ writers: [(Process, Pipe)]) async throws -> [Int32] {
+        let writers = UncheckedBox(value: writers)
+        return try await onOwnThread {
+            writers.value.map { process, out in
+                _ = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+        }
+    }
 }
+
+/// Process and Pipe are not Sendable; the thread that waits is the only one using them.
+struct UncheckedBox<Value>: @unchecked Sendable { var value: Value }
 
 @Suite("SQLite store: processes and kill -9", .serialized)
 struct DurabilityTests {
@@ -32,11 +48,7 @@ struct DurabilityTests {
         let path = try TemporaryDirectory.make().appending("state.sqlite")
         _ = try SQLiteSeenLikeStore(path: path)
         let writers = try (0..<4).map { try Writer.start(path: path, prefix: "p\($0)", count: 500) }
-        for (process, out) in writers {
-            _ = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
+        #expect(try await Writer.finish(writers) == [0, 0, 0, 0])
         let summary = try await SQLiteSeenLikeStore(path: path).summary()
         let expectedSeen = (0..<4).flatMap { p in stride(from: 0, to: 500, by: 2).map { StoryItemID("p\(p)-\($0)") } }
         let expectedLiked = (0..<4).flatMap { p in stride(from: 1, to: 500, by: 2).map { StoryItemID("p\(p)-\($0)") } }
@@ -47,10 +59,37 @@ struct DurabilityTests {
         #expect(summary.seenItemIDs.count + summary.likedItemIDs.count == 2_000)
     }
 
+    /// Many processes opening a file that does not exist yet: every one creates or finds the
+    /// schema (GRDB reads the applied migrations outside the migration's transaction, so
+    /// without a retry a loser failed with "table seenItem already exists").
+    @Test func manyFirstOpensAtOnceAllSucceed() async throws {
+        for _ in 0..<10 {
+            let path = try TemporaryDirectory.make().appending("state.sqlite")
+            let writers = try (0..<6).map { try Writer.start(path: path, prefix: "p\($0)", count: 1) }
+            #expect(try await Writer.finish(writers) == Array(repeating: 0, count: 6))
+        }
+    }
+
     @Test(arguments: [40, 150, 333])
     func aWriterKilledMidLoopKeepsEveryAcknowledgedWrite(killAfter: Int) async throws {
         let path = try TemporaryDirectory.make().appending("state.sqlite")
-        let (process, out) = try Writer.start(path: path, prefix: "k", count: 100_000)
+        let started = UncheckedBox(value: try Writer.start(path: path, prefix: "k", count: 100_000))
+        let (acknowledged, reason) = try await onOwnThread { Self.killAfterAcks(started.value, killAfter: killAfter) }
+        #expect(reason == .uncaughtSignal)
+        #expect(acknowledged.count >= killAfter)
+
+        let store = try SQLiteSeenLikeStore(path: path)
+        #expect(try await store.integrityProblems().isEmpty)
+        let summary = try await store.summary()
+        let stored = Set(summary.seenItemIDs.map(\.rawValue) + summary.likedItemIDs.map(\.rawValue))
+        let missing = acknowledged.filter { !stored.contains($0) }
+        #expect(missing.isEmpty, "acknowledged but lost: \(missing.prefix(5))")
+    }
+
+    /// Reads the writer's acks until `killAfter`, kills it, reads the acks still in the pipe
+    /// and waits for its end. Blocks: run it on a thread of its own.
+    static func killAfterAcks(_ writer: (Process, Pipe), killAfter: Int) -> ([String], Process.TerminationReason) {
+        let (process, out) = writer
         var acknowledged: [String] = []
         var buffer = Data()
         let fd = out.fileHandleForReading.fileDescriptor
@@ -71,15 +110,7 @@ struct DurabilityTests {
             acknowledged.append(String(line.dropFirst(4)))
         }
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(acknowledged.count >= killAfter)
-
-        let store = try SQLiteSeenLikeStore(path: path)
-        #expect(try await store.integrityProblems().isEmpty)
-        let summary = try await store.summary()
-        let stored = Set(summary.seenItemIDs.map(\.rawValue) + summary.likedItemIDs.map(\.rawValue))
-        let missing = acknowledged.filter { !stored.contains($0) }
-        #expect(missing.isEmpty, "acknowledged but lost: \(missing.prefix(5))")
+        return (acknowledged, process.terminationReason)
     }
 
     /// One read(2) from `fd`, retried on EINTR (FileHandle traps on it); empty at end of file.

@@ -135,13 +135,18 @@ enum ImmutableFile {
         return (try? Data("y".utf8).write(to: URL(fileURLWithPath: probe))) == nil
     }()
 
+    /// Sets or clears the file's immutable flag with the ioctl `chattr` uses (a system call,
+    /// not a child process to wait for).
     static func set(_ path: String, _ immutable: Bool) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [immutable ? "+i" : "-i", path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw CocoaError(.fileNoSuchFile) }
+        defer { close(fd) }
+        let getFlags: UInt = 0x8008_6601  // FS_IOC_GETFLAGS
+        let setFlags: UInt = 0x4008_6602  // FS_IOC_SETFLAGS
+        let immutableFlag: CInt = 0x10  // FS_IMMUTABLE_FL
+        var flags: CInt = 0
+        guard ioctl(fd, getFlags, &flags) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        flags = immutable ? flags | immutableFlag : flags & ~immutableFlag
+        guard ioctl(fd, setFlags, &flags) == 0 else { throw CocoaError(.fileWriteNoPermission) }
     }
 }

@@ -37,9 +37,7 @@ public struct BrowseCommand: AsyncParsableCommand {
         guard TerminalSession.isTerminal(STDIN_FILENO), TerminalSession.isTerminal(STDOUT_FILENO) else {
             Terminal.printError(
                 "not a terminal: printing the tray instead (run `stories` in a terminal for the interactive screens)")
-            var tray = TrayCommand()
-            tray.options = options
-            try await tray.run()
+            try await TrayCommand.print(options: options, page: 1, limit: nil, json: false)
             return
         }
         let session = try await ContentSession.open(options)

@@ -24,7 +24,7 @@ struct ContentSession {
         if let file = content as? FileStoryContent {
             for warning in file.document.warnings { Terminal.printError("warning: " + warning) }
         }
-        return ContentSession(root: root, content: content, store: try root.makeStore(), fallback: fallback)
+        return ContentSession(root: root, content: content, store: try await root.makeStore(), fallback: fallback)
     }
 
     /// Bundled media from the package's resources, everything else through the image pipeline,

@@ -63,7 +63,7 @@ public struct DoctorCommand: AsyncParsableCommand {
                     Terminal.printOutput("store: moved the damaged \(path) to \(movedTo) and started a new one")
                 }
             } else {
-                let diagnostics = try await SQLiteSeenLikeStore(path: path).diagnostics()
+                let diagnostics = try await SQLiteSeenLikeStore.open(path: path).diagnostics()
                 guard diagnostics.integrityProblems.isEmpty else {
                     throw SeenLikeStoreError.damaged(
                         path: path, detail: diagnostics.integrityProblems.prefix(3).joined(separator: "; "))

@@ -34,6 +34,13 @@ public struct TrayCommand: AsyncParsableCommand {
 
     /// Loads the page, applies the tray rules and prints it.
     public func run() async throws {
+        try await Self.print(options: options, page: page, limit: limit, json: json)
+    }
+
+    /// Prints one page of the tray (also what bare `stories` prints without a terminal; it
+    /// cannot build a `TrayCommand` of its own: options ArgumentParser did not parse cannot
+    /// be read).
+    static func print(options: GlobalOptions, page: Int, limit: Int?, json: Bool) async throws {
         let session = try await ContentSession.open(options)
         let request = try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize)
         let result = try await session.content.stories(request)
