@@ -60,6 +60,37 @@ struct InteractiveTests {
         #expect(try await again.waitForExit())
     }
 
+    /// Tiny windows never end the app: the viewer, the gallery and a photo's detail survive
+    /// 1×1, 4×2, 10×1 and 1×10 and draw again when the window grows back.
+    @Test func tinyWindowsNeitherKillTheAppNorLoseTheScreen() async throws {
+        let home = try TemporaryFolder.make()
+        let app = try await TmuxSession(
+            Self.storiesCommand(home: home, "--store memory"), environment: Self.environment(home: home))
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        func shrinkAndGrow(expecting text: String) async throws {
+            for (columns, rows) in [(1, 1), (4, 2), (10, 1), (1, 10), (20, 8), (40, 12)] {
+                try await app.resize(width: columns, height: rows)
+                try await Task.sleep(for: .milliseconds(150))
+                #expect(try await app.isRunning(), "ended at \(columns)×\(rows)")
+            }
+            try await app.resize(width: 120, height: 40)
+            #expect(try await app.waitFor(text), "\(app.screen)")
+        }
+        try await app.send("Enter")
+        #expect(try await app.waitFor("1/5"), "\(app.screen)")
+        try await shrinkAndGrow(expecting: "/5")
+        try await app.send("q")
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("g")
+        #expect(try await app.waitFor("▸ "), "\(app.screen)")
+        try await shrinkAndGrow(expecting: "▸ ")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("download:"), "\(app.screen)")
+        try await shrinkAndGrow(expecting: "download:")
+        try await app.send("q", "q", "q")
+        #expect(try await app.waitForExit())
+    }
+
     @Test func sigtermRestoresTheTerminal() async throws {
         let home = try TemporaryFolder.make()
         let pidFile = home + "/pid"

@@ -13,6 +13,11 @@ public enum AppView {
     /// The whole screen for `model`.
     public static func render(_ model: AppModel) -> CellBuffer {
         var buffer = CellBuffer(width: model.size.columns, height: model.size.rows)
+        let minimum = minimumSize(model)
+        guard buffer.width >= minimum.columns, buffer.height >= minimum.rows else {
+            tooSmall(minimum, into: &buffer)
+            return buffer
+        }
         if let viewer = model.viewer {
             ViewerView.draw(viewer, model: model, into: &buffer)
         } else if model.screen == .gallery {
@@ -22,6 +27,26 @@ public enum AppView {
         }
         if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
         return buffer
+    }
+
+    /// The smallest window the current screen is drawn in.
+    static func minimumSize(_ model: AppModel) -> ScreenSize {
+        if model.viewer != nil { return ViewerLayout.minimumSize }
+        if model.screen == .gallery {
+            return model.gallery.detail == nil ? GalleryLayout.minimumSize : GalleryLayout.minimumDetailSize
+        }
+        return TrayLayout.minimumSize
+    }
+
+    /// What a window smaller than the screen needs shows: that it is too small and what it
+    /// needs, on as many rows as there are (at 1×1, "…"). Keys still work.
+    static func tooSmall(_ minimum: ScreenSize, into buffer: inout CellBuffer) {
+        let lines = ["window too small", "need \(minimum.columns)×\(minimum.rows)", "q quits"]
+        let shown = lines.prefix(max(1, buffer.height))
+        let top = max(0, (buffer.height - shown.count) / 2)
+        for (index, line) in shown.enumerated() {
+            centred(line, y: top + index, style: index == 0 ? bold : dim, into: &buffer)
+        }
     }
 
     /// `text` sanitised and cut to `width`, written at a place; returns the columns used.
@@ -80,19 +105,30 @@ public enum AppView {
         }
     }
 
-    /// Left text and right-aligned hints on one row; the hints give way first.
-    static func statusLine(_ left: String, hints: String, y: Int, style: CellStyle, into buffer: inout CellBuffer) {
-        let used = text(left, x: 1, y: y, width: buffer.width - 2, style: style, into: &buffer)
-        let hintWidth = TerminalText.width(of: hints)
-        if used + hintWidth + 4 <= buffer.width {
-            text(hints, x: buffer.width - hintWidth - 1, y: y, width: hintWidth, style: dim, into: &buffer)
+    /// Left text and right-aligned hints on one row. `hints` go from the fullest to the
+    /// shortest: the fullest that fits beside the whole text is drawn; when none does, the
+    /// text is cut so that the shortest (how to get help and to leave) always shows.
+    static func statusLine(
+        _ left: String, hints: [String], y: Int, style: CellStyle, into buffer: inout CellBuffer
+    ) {
+        let leftWidth = TerminalText.width(of: TerminalText.sanitize(left))
+        let available = buffer.width - 2
+        let chosen =
+            hints.first { leftWidth + TerminalText.width(of: $0) + 2 <= available }
+            ?? hints.last.flatMap { TerminalText.width(of: $0) + 8 <= available ? $0 : nil }
+        guard let chosen else {
+            text(left, x: 1, y: y, width: available, style: style, into: &buffer)
+            return
         }
+        let hintWidth = TerminalText.width(of: chosen)
+        text(left, x: 1, y: y, width: available - hintWidth - 2, style: style, into: &buffer)
+        text(chosen, x: buffer.width - hintWidth - 1, y: y, width: hintWidth, style: dim, into: &buffer)
     }
 }
 
 /// The tray: a row of avatars with rings and names, the selection, and a status line.
 enum TrayView {
-    static let hints = "←/→ move · Enter view · g gallery · r refresh · ? help · q quit"
+    static let hints = ["←/→ move · Enter view · g gallery · r refresh · ? help · q quit", "? help · q quit", "q quit"]
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let tray = model.tray
@@ -101,7 +137,7 @@ enum TrayView {
         guard !tray.entries.isEmpty else {
             drawEmpty(model, into: &buffer)
             AppView.statusLine(
-                statusText(model), hints: "r retry · q quit", y: bottom, style: AppView.dim, into: &buffer)
+                statusText(model), hints: emptyHints(model.tray.phase), y: bottom, style: AppView.dim, into: &buffer)
             return
         }
         let slots = TrayLayout.visibleSlots(columns: buffer.width)
@@ -116,8 +152,10 @@ enum TrayView {
             let seen = user.story.items.filter { user.seen.contains($0.id) || tray.seenNow.contains($0.id) }.count
             let count = user.story.items.count
             let summary = "\(user.story.user.name) — \(count) item\(count == 1 ? "" : "s"), \(seen) seen"
-            AppView.centred(summary, y: TrayLayout.nameRow + 3, style: AppView.bold, into: &buffer)
-            AppView.centred("Enter to view", y: TrayLayout.nameRow + 4, style: AppView.dim, into: &buffer)
+            if let rows = TrayLayout.summaryRows(rows: buffer.height) {
+                AppView.centred(summary, y: rows.summary, style: AppView.bold, into: &buffer)
+                if let hint = rows.hint { AppView.centred("Enter to view", y: hint, style: AppView.dim, into: &buffer) }
+            }
         }
         AppView.statusLine(statusText(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
     }
@@ -140,6 +178,15 @@ enum TrayView {
             let marker = String(repeating: "▔", count: min(width, max(3, TerminalText.width(of: name))))
             let markerX = left + 1 + max(0, (width - TerminalText.width(of: marker)) / 2)
             buffer.put(marker, x: markerX, y: TrayLayout.nameRow + 1, style: CellStyle(foreground: AppView.accent))
+        }
+    }
+
+    /// The hints while the tray has no users: "r retry" only when something failed.
+    static func emptyHints(_ phase: FeedPhase) -> [String] {
+        switch phase {
+        case .failed: ["r retry · ? help · q quit", "q quit"]
+        case .empty, .exhausted: ["r reload · ? help · q quit", "q quit"]
+        default: ["? help · q quit", "q quit"]
         }
     }
 

@@ -4,7 +4,10 @@ import StoryTerminal
 
 /// The gallery: a grid of thumbnails with authors, or one photo's detail.
 enum GalleryView {
-    static let hints = "arrows move · Enter details · r refresh · ? help · q back"
+    static let hints = [
+        "arrows move · Enter details · r refresh · ? help · q back", "Enter details · ? help · q back",
+        "? help · q back", "q back",
+    ]
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let gallery = model.gallery
@@ -18,7 +21,8 @@ enum GalleryView {
             AppView.emptyFeed(gallery.phase, noun: "photos", emptyText: "No photos.", leave: "go back", into: &buffer) {
                 buffer, middle in AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
             }
-            AppView.statusLine(status(model), hints: "q back", y: bottom, style: AppView.dim, into: &buffer)
+            AppView.statusLine(
+                status(model), hints: emptyHints(gallery.phase), y: bottom, style: AppView.dim, into: &buffer)
             return
         }
         let columns = GalleryLayout.gridColumns(columns: buffer.width)
@@ -80,8 +84,19 @@ enum GalleryView {
             "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
             into: &buffer)
         AppView.statusLine(
-            status(model), hints: "Esc back · r retry · ? help", y: buffer.height - 1, style: AppView.dim, into: &buffer
+            status(model),
+            hints: detail.failure == nil ? ["Esc back · ? help"] : ["r retry · Esc back · ? help", "Esc back"],
+            y: buffer.height - 1, style: AppView.dim, into: &buffer
         )
+    }
+
+    /// The hints while the gallery has no photos: "r retry" only when something failed.
+    static func emptyHints(_ phase: FeedPhase) -> [String] {
+        switch phase {
+        case .failed: ["r retry · ? help · q back", "q back"]
+        case .empty, .exhausted: ["r reload · ? help · q back", "q back"]
+        default: ["? help · q back", "q back"]
+        }
     }
 
     static func status(_ model: AppModel) -> String {

@@ -11,6 +11,20 @@ public enum TrayLayout {
     /// The row of the names.
     public static var nameRow: Int { avatarTop + avatarRows }
 
+    /// The smallest window the tray is drawn in: one slot; the title, avatars, names, the
+    /// selection marker and the status line each on a row of their own.
+    public static let minimumSize = ScreenSize(columns: slotWidth + 2, rows: nameRow + 3)
+
+    /// The row of the selected user's summary and of "Enter to view", when the window has
+    /// room for them above the status line (nil otherwise: they never overwrite it).
+    public static func summaryRows(rows: Int) -> (summary: Int, hint: Int?)? {
+        let status = rows - 1
+        let summary = min(nameRow + 3, status - 1)
+        guard summary > nameRow + 1 else { return nil }
+        let hint = summary + 1
+        return (summary, hint < status ? hint : nil)
+    }
+
     /// How many slots fit across `columns`.
     public static func visibleSlots(columns: Int) -> Int { max(1, columns / slotWidth) }
 
@@ -45,6 +59,10 @@ public enum ViewerLayout {
     /// The footer's row (heart, counter, hints).
     public static func footerRow(rows: Int) -> Int { rows - 1 }
 
+    /// The smallest window the viewer is drawn in: the progress row, the header, one row of
+    /// image, a gap and the footer; columns for the heart, the counter and a few of the name.
+    public static let minimumSize = ScreenSize(columns: 20, rows: imageTop + 3)
+
     /// The heart's columns on the footer row.
     public static let heartColumns = 0..<6
 }
@@ -61,6 +79,11 @@ public enum GalleryLayout {
     public static let rowHeight = 8
     /// The first grid row's top.
     public static let top = 2
+
+    /// The smallest window the grid is drawn in: one grid cell and the status line.
+    public static let minimumSize = ScreenSize(columns: cellWidth, rows: top + rowHeight + 1)
+    /// The smallest window a photo's detail is drawn in: a row of image and the text below.
+    public static let minimumDetailSize = ScreenSize(columns: cellWidth, rows: 9)
 
     /// Grid columns that fit across `columns`.
     public static func gridColumns(columns: Int) -> Int { max(1, columns / cellWidth) }

@@ -67,6 +67,7 @@ enum ViewerView {
     }
 
     static func drawBar(_ value: Double, x: Int, width: Int, into buffer: inout CellBuffer) {
+        guard width > 0 else { return }
         let filled = Int((value * Double(width)).rounded(.down))
         for column in 0..<width {
             buffer[x + column, ViewerLayout.progressRow] = Cell(

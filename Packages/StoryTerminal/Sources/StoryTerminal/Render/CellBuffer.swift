@@ -96,10 +96,12 @@ public struct CellBuffer: Hashable, Sendable {
         return column
     }
 
-    /// Fills a rectangle with `cell`.
+    /// Fills a rectangle with `cell` (the part inside the buffer; nothing when it lies outside).
     public mutating func fill(x: Int, y: Int, width: Int, height: Int, with cell: Cell) {
-        for row in max(0, y)..<min(self.height, y + height) {
-            for column in max(0, x)..<min(self.width, x + width) { self[column, row] = cell }
+        let rows = max(0, y)..<max(max(0, y), min(self.height, y + height))
+        let columns = max(0, x)..<max(max(0, x), min(self.width, x + width))
+        for row in rows {
+            for column in columns { self[column, row] = cell }
         }
     }
 
