@@ -109,7 +109,7 @@ public enum AppUpdate {
             model.tray.selected = model.tray.entries.first?.position ?? 0
             model.tray.firstVisible = model.tray.selected
             return [.feedRefresh]
-        case .mouse(_, let x, let y, pressed: true):
+        case .mouse(0, let x, let y, pressed: true):
             guard let slot = TrayLayout.slot(atX: x, y: y, columns: model.size.columns),
                 let index = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible })
                     .map({ $0 + slot }),

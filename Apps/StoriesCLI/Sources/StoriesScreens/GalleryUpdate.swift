@@ -32,7 +32,7 @@ extension AppUpdate {
             model.gallery.firstRow = 0
             AppUpdate.say("Reloading the gallery.", in: &model)
             return [.galleryRefresh]
-        case .mouse(_, let x, let y, pressed: true):
+        case .mouse(0, let x, let y, pressed: true):
             guard
                 let place = GalleryLayout.place(atX: x, y: y, columns: model.size.columns, rows: model.size.rows)
             else { return [] }

@@ -19,7 +19,7 @@ extension AppUpdate {
         case .character("l"): command = .toggleLike
         case .character("r"): command = .retry
         case .character("q"), .escape, .arrow(.down, _): command = .close
-        case .mouse(_, let x, let y, pressed: true):
+        case .mouse(0, let x, let y, pressed: true):
             if y == ViewerLayout.footerRow(rows: model.size.rows), ViewerLayout.heartColumns.contains(x) {
                 command = .toggleLike
             } else {

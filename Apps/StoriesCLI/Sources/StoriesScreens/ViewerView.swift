@@ -13,7 +13,7 @@ enum ViewerView {
     static func draw(_ open: ViewerModel, model: AppModel, into buffer: inout CellBuffer) {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
-        drawSegments(viewer.segments, into: &buffer)
+        drawSegments(viewer.segments, depth: model.depth, into: &buffer)
         let avatar = story.user.avatarURL.flatMap { model.tray.avatars[$0] }
         let ring: AvatarCells.Ring = story.items.allSatisfy { viewer.seen.contains($0.id) } ? .seen : .unseen
         AvatarCells.draw(
@@ -50,7 +50,9 @@ enum ViewerView {
     }
 
     /// One segment per item, one cell apart: past full, current filling, future empty.
-    static func drawSegments(_ segments: [Double], into buffer: inout CellBuffer) {
+    /// Without colour (NO_COLOR) the filled part is `━` and the rest `─`, so the position
+    /// still reads.
+    static func drawSegments(_ segments: [Double], depth: ColorMode, into buffer: inout CellBuffer) {
         guard !segments.isEmpty else { return }
         let available = buffer.width - 2
         let gaps = segments.count - 1
@@ -58,20 +60,21 @@ enum ViewerView {
         if width < 1 {
             // Too many items for separate segments: one bar for the whole story.
             let done = segments.reduce(0, +) / Double(segments.count)
-            drawBar(done, x: 1, width: available, into: &buffer)
+            drawBar(done, x: 1, width: available, depth: depth, into: &buffer)
             return
         }
         for (index, value) in segments.enumerated() {
-            drawBar(value, x: 1 + index * (width + 1), width: width, into: &buffer)
+            drawBar(value, x: 1 + index * (width + 1), width: width, depth: depth, into: &buffer)
         }
     }
 
-    static func drawBar(_ value: Double, x: Int, width: Int, into buffer: inout CellBuffer) {
+    static func drawBar(_ value: Double, x: Int, width: Int, depth: ColorMode, into buffer: inout CellBuffer) {
         guard width > 0 else { return }
         let filled = Int((value * Double(width)).rounded(.down))
         for column in 0..<width {
+            let done = column < filled
             buffer[x + column, ViewerLayout.progressRow] = Cell(
-                "━", style: CellStyle(foreground: column < filled ? full : empty))
+                done || depth != .none ? "━" : "─", style: CellStyle(foreground: done ? full : empty))
         }
     }
 

@@ -135,6 +135,34 @@ struct ImageCellTests {
         #expect(seenColors.isSubset(of: [RGB(120, 120, 120), RGB(0, 200, 0)]))
     }
 
+    /// A half block's colour is its foreground: a cell with one half empty is drawn with the
+    /// other half block and a foreground, never with the terminal's default foreground
+    /// (white specks at the avatars' corners and along letterboxed images' edges).
+    @Test func everyHalfBlockHasItsOwnForeground() {
+        var buffer = CellBuffer(width: 30, height: 12)
+        AvatarCells.draw(
+            Self.solid(RGB(0, 200, 0), width: 50, height: 80), ring: .unseen, into: &buffer, x: 0, y: 0, columns: 10,
+            rows: 5, depth: .truecolor)
+        ImageCells.draw(
+            Self.solid(RGB(200, 0, 0), width: 300, height: 101), into: &buffer, x: 0, y: 5, columns: 30, rows: 7,
+            depth: .truecolor)
+        let halves = (0..<30).flatMap { x in (0..<12).map { buffer[x, $0] } }.filter { ["▀", "▄"].contains($0.text) }
+        #expect(!halves.isEmpty)
+        #expect(halves.allSatisfy { $0.style.foreground != nil }, "\(halves.filter { $0.style.foreground == nil })")
+    }
+
+    /// Without colour, seen and unseen rings differ by their characters.
+    @Test func withoutColourTheRingsStateIsItsCharacter() {
+        let face = Self.solid(RGB(0, 200, 0), width: 50, height: 80)
+        func text(_ ring: AvatarCells.Ring) -> String {
+            var buffer = CellBuffer(width: 10, height: 5)
+            AvatarCells.draw(face, ring: ring, into: &buffer, x: 0, y: 0, columns: 10, rows: 5, depth: .none)
+            return (0..<5).map { y in (0..<10).map { buffer[$0, y].text }.joined() }.joined(separator: "\n")
+        }
+        #expect(text(.unseen).contains("█") && !text(.unseen).contains("·"))
+        #expect(text(.seen).contains("·") && !text(.seen).contains("█"))
+    }
+
     @Test func placeholdersNameTheType() {
         var buffer = CellBuffer(width: 20, height: 5)
         ImageCells.placeholder("GIF image", into: &buffer, x: 0, y: 0, columns: 20, rows: 5)
@@ -157,7 +185,9 @@ struct InputDecoderTests {
         ("\u{1B}OC", .arrow(.right, shift: false)), ("\u{1B}", .escape), ("q", .character("q")), ("]", .character("]")),
         (" ", .character(" ")), ("\r", .enter), ("\u{3}", .interrupt),
         ("\u{1B}[<0;10;5M", .mouse(button: 0, x: 9, y: 4, pressed: true)),
-        ("\u{1B}[<0;1;1m", .mouse(button: 0, x: 0, y: 0, pressed: false)), ("é", .character("é")),
+        ("\u{1B}[<0;1;1m", .mouse(button: 0, x: 0, y: 0, pressed: false)),
+        ("\u{1B}[<64;10;5M", .wheel(up: true, x: 9, y: 4)), ("\u{1B}[<65;10;5M", .wheel(up: false, x: 9, y: 4)),
+        ("\u{1B}[<16;3;4M", .mouse(button: 0, x: 2, y: 3, pressed: true)), ("é", .character("é")),
     ])
     func keysAndClicks(input: String, event: InputEvent) {
         #expect(Self.decode(Array(input.utf8)) == [event])

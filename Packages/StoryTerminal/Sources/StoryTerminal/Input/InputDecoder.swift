@@ -12,8 +12,11 @@ public enum InputEvent: Hashable, Sendable {
     case backspace
     /// Ctrl-C (in raw mode the terminal does not turn it into SIGINT).
     case interrupt
-    /// A mouse button pressed or released at a 0-based cell (SGR 1006 reports).
+    /// A mouse button (0 left, 1 middle, 2 right; modifiers left out) pressed or released at a
+    /// 0-based cell (SGR 1006 reports).
     case mouse(button: Int, x: Int, y: Int, pressed: Bool)
+    /// A wheel or trackpad scroll at a 0-based cell: never a click.
+    case wheel(up: Bool, x: Int, y: Int)
 
     /// The four arrows.
     public enum Arrow: Hashable, Sendable {
@@ -123,7 +126,12 @@ public struct InputDecoder: Sendable {
         if parameters.hasPrefix("<"), final == "M" || final == "m" {
             let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
             guard fields.count == 3, fields[1] >= 1, fields[2] >= 1 else { return nil }
-            return .mouse(button: fields[0], x: fields[1] - 1, y: fields[2] - 1, pressed: final == "M")
+            let (code, x, y) = (fields[0], fields[1] - 1, fields[2] - 1)
+            // The code's bits: 0–1 the button, 4/8/16 Shift/Meta/Ctrl, 32 motion, 64 the wheel
+            // (64 up, 65 down; 66/67 sideways), 128 extra buttons.
+            if code & 64 != 0 { return final == "M" && code & 2 == 0 ? .wheel(up: code & 1 == 0, x: x, y: y) : nil }
+            guard code & (32 | 128) == 0 else { return nil }
+            return .mouse(button: code & 3, x: x, y: y, pressed: final == "M")
         }
         let shift = parameters.hasSuffix(";2")
         switch final {

@@ -14,6 +14,9 @@ public enum AvatarCells {
         RGB(254, 218, 117), RGB(250, 126, 30), RGB(214, 41, 118), RGB(150, 47, 191), RGB(79, 91, 213),
     ]
     static let gray = RGB(120, 120, 120)
+    /// The ring's characters without colour (NO_COLOR): unseen solid, seen dotted.
+    static let noColorUnseenRing = "█"
+    static let noColorSeenRing = "·"
 
     /// Draws `image` (nil: a blank face) as a circular avatar of `columns × rows` cells.
     public static func draw(
@@ -42,12 +45,23 @@ public enum AvatarCells {
             let fy = min(face.height - 1, max(0, Int(Double(py) - (center.y - inner))))
             return face.pixel(fx, fy)
         }
+        func onRing(_ px: Int, _ py: Int) -> Bool {
+            let dx = Double(px) + 0.5 - center.x
+            let dy = Double(py) + 0.5 - center.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            return distance <= outer && distance > outer - ringWidth
+        }
         for row in 0..<rows {
             for column in 0..<columns {
                 let upper = color(column, row * 2)
                 let lower = color(column, row * 2 + 1)
                 if upper == nil, lower == nil { continue }
-                buffer[x + column, y + row] = ImageCells.cell(upper: upper, lower: lower, depth: depth)
+                if depth == .none, onRing(column, row * 2) || onRing(column, row * 2 + 1) {
+                    // Without colour the ring's state is its character: solid unseen, dotted seen.
+                    buffer[x + column, y + row] = Cell(ring == .seen ? noColorSeenRing : noColorUnseenRing)
+                } else {
+                    buffer[x + column, y + row] = ImageCells.cell(upper: upper, lower: lower, depth: depth)
+                }
             }
         }
     }

@@ -46,8 +46,17 @@ public enum ImageCells {
             let average = levels.isEmpty ? 0 : levels.reduce(0, +) / levels.count
             return Cell(String(ramp[min(ramp.count - 1, average * ramp.count / 256)]))
         }
-        if upper == lower { return Cell(" ", style: CellStyle(background: upper)) }
-        return Cell("▀", style: CellStyle(foreground: upper, background: lower))
+        // A half block's colour is always its foreground: a missing half (nil: the terminal's
+        // own background shows) is drawn as the other half block with no background, never
+        // left to the terminal's default foreground (white specks on a dark theme).
+        switch (upper, lower) {
+        case (nil, nil): return Cell(" ")
+        case (nil, let lower?): return Cell("▄", style: CellStyle(foreground: lower))
+        case (let upper?, nil): return Cell("▀", style: CellStyle(foreground: upper))
+        case (let upper?, let lower?):
+            if upper == lower { return Cell(" ", style: CellStyle(background: upper)) }
+            return Cell("▀", style: CellStyle(foreground: upper, background: lower))
+        }
     }
 
     /// A box naming an image that cannot be drawn ("GIF image", "video").

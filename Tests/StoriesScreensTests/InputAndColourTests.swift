@@ -1,0 +1,36 @@
+import Foundation
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+@Suite("Wheel events and NO_COLOR")
+struct InputAndColourTests {
+    /// A trackpad scroll is not a tap: three wheel-downs in the viewer went from 2/5 to 5/5.
+    @Test func wheelEventsNeverMoveTheViewer() {
+        var model = ScreenFixtures.openViewer()
+        let before = model.viewer?.viewer.position
+        for up in [false, false, false, true] {
+            _ = AppUpdate.update(&model, .input(.wheel(up: up, x: 60, y: 10)))
+        }
+        #expect(model.viewer?.viewer.position == before)
+        _ = AppUpdate.update(&model, .input(.mouse(button: 2, x: 60, y: 10, pressed: true)))
+        #expect(model.viewer?.viewer.position == before, "a right click is not a tap either")
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        #expect(model.viewer?.viewer.position != before, "a left click is")
+    }
+
+    /// Without colour the progress row still shows where the story is: done `━`, to come `─`.
+    @Test func withoutColourTheProgressRowShowsThePosition() {
+        var model = ScreenFixtures.openViewer()
+        model.depth = .none
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        if let item = model.viewer?.viewer.current?.item.id {
+            _ = AppUpdate.update(&model, .mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        }
+        let row = Snapshot.text(AppView.render(model)).split(separator: "\n").first.map(String.init) ?? ""
+        #expect(row.contains("━") && row.contains("─"), "\(row)")
+        #expect(row.trimmingCharacters(in: .whitespaces).hasPrefix("━"), "the first item is done: \(row)")
+    }
+}
