@@ -91,6 +91,28 @@ struct InteractiveTests {
         #expect(try await app.waitForExit())
     }
 
+    /// Images that fail log warnings at the default level; none reaches the full-screen view
+    /// (the image loader logged through the root's stderr logger, not the screen-safe one).
+    /// They are written to stderr once the screen is gone.
+    @Test func logMessagesNeverReachTheScreen() async throws {
+        let home = try TemporaryFolder.make()
+        let file = home + "/stories.json"
+        try TemporaryFolder.write(
+            #"""
+            {"data":[{"id":"0","user":{"username":"neo","profile_picture":"http://127.0.0.1:9/avatar.jpg"},
+              "snap_count":1,"snaps":[{"media_type":"image","media_url":"http://127.0.0.1:9/1.jpg"}]}]}
+            """#, to: file)
+        let command =
+            "\(Self.quoted(StoriesProcess.binary)) --source file --stories-file \(Self.quoted(file)) --store memory; sleep 30"
+        let app = try await TmuxSession(command, environment: ["HOME": home, "STORIES_NETWORK_RETRIES": "0"])
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("Couldn't load this item"), "\(app.screen)")
+        #expect(!app.screen.contains("image failed"), "\(app.screen)")
+        try await app.send("q", "q")
+        #expect(try await app.waitFor("image failed"), "written after the screen is gone: \(app.screen)")
+    }
+
     @Test func sigtermRestoresTheTerminal() async throws {
         let home = try TemporaryFolder.make()
         let pidFile = home + "/pid"

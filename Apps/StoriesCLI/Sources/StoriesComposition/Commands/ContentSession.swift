@@ -9,7 +9,7 @@ import StoryModels
 /// What the content commands share: the configured content source (with `auto`'s fallback
 /// said on stderr), the store, image loading, and item lookup.
 struct ContentSession {
-    let root: CompositionRoot
+    private(set) var root: CompositionRoot
     let content: any StoryContentProviding
     let store: any SeenLikeStoring
     let fallback: String?
@@ -25,6 +25,14 @@ struct ContentSession {
             for warning in file.document.warnings { Terminal.printError("warning: " + warning) }
         }
         return ContentSession(root: root, content: content, store: try await root.makeStore(), fallback: fallback)
+    }
+
+    /// The same session logging to `logger`: everything it makes afterwards (the image loaders
+    /// among them) logs there. The interactive screen passes one that never writes on it.
+    func logging(to logger: Logger) -> ContentSession {
+        var copy = self
+        copy.root.logger = logger
+        return copy
     }
 
     /// Bundled media from the package's resources, everything else through the image pipeline,

@@ -26,8 +26,9 @@ struct InteractiveApp {
     /// Runs the tray and viewer until the user quits; the terminal is restored on every way out.
     func run() async throws {
         let held = LogSink.holding()
-        var root = session.root
-        root.logger = root.settings.log.makeLogger(holdingIn: held)
+        // Every part of the app logs through the session, so none writes onto the screen.
+        let session = session.logging(to: session.root.settings.log.makeLogger(holdingIn: held))
+        let root = session.root
         let logger = root.logger
         defer { held.flushHeld() }
         let accessible = root.settings.viewer.accessible
