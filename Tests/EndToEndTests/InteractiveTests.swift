@@ -113,6 +113,25 @@ struct InteractiveTests {
         #expect(try await app.waitFor("image failed"), "written after the screen is gone: \(app.screen)")
     }
 
+    /// Against a Picsum that accepts connections and never answers, the logo shows at once and
+    /// q quits within a moment, for `picsum` and for `auto` (whose probe runs behind the logo).
+    @Test(arguments: ["picsum", "auto"])
+    func aHangingNetworkNeverFreezesTheStart(source: String) async throws {
+        let server = try SilentServer()
+        let home = try TemporaryFolder.make()
+        let app = try await TmuxSession(
+            "exec \(Self.quoted(StoriesProcess.binary)) --source \(source) --store memory",
+            environment: ["HOME": home, "STORIES_PICSUM_BASE_URL": server.baseURL])
+        #expect(try await app.waitFor("loading…"), "the logo at once: \(app.screen)")
+        #expect(app.screen.contains("Stories"))
+        try await app.send("q")
+        let quitAt = ContinuousClock.now
+        #expect(try await app.waitForExit(), "q quits: \(app.screen)")
+        // Not a speed bound: the network's timeout is 15 s with retries, and q must not wait for it.
+        #expect(ContinuousClock.now - quitAt < .seconds(10), "q waited for the network")
+        withExtendedLifetime(server) {}
+    }
+
     @Test func sigtermRestoresTheTerminal() async throws {
         let home = try TemporaryFolder.make()
         let pidFile = home + "/pid"

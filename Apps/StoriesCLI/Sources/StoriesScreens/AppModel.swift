@@ -58,6 +58,8 @@ public enum AppMessage: Sendable {
     case thumbnailLoaded(PhotoID, RGBImage?)
     /// The gallery detail's image was loaded and decoded, or failed.
     case detailLoaded(PhotoID, Result<RGBImage, MediaFailure>)
+    /// The content source is open (`auto` resolved): its name, and why it fell back, if it did.
+    case sourceChosen(name: String, fallback: String?)
 }
 
 /// Why a media could not be shown (one line).

@@ -45,6 +45,10 @@ public enum AppUpdate {
             guard viewer.position != nil else { return [] }
             model.viewer = ViewerModel(viewer: viewer, now: now)
             return handle(events, in: &model)
+        case .sourceChosen(let name, let fallback):
+            model.source = name
+            model.fallback = fallback
+            return []
         case .storeFailed(let message):
             model.storeError = message
             say("State could not be saved: \(message).", in: &model)

@@ -40,7 +40,7 @@ public struct BrowseCommand: AsyncParsableCommand {
             try await TrayCommand.print(options: options, page: 1, limit: nil, json: false)
             return
         }
-        let session = try await ContentSession.open(options)
-        try await InteractiveApp(session: session).run()
+        // The content source is opened behind the screen's logo (auto's probe takes up to 2 s).
+        try await InteractiveApp(root: try ContentSession.root(options)).run()
     }
 }

@@ -9,30 +9,36 @@ import StoryModels
 /// What the content commands share: the configured content source (with `auto`'s fallback
 /// said on stderr), the store, image loading, and item lookup.
 struct ContentSession {
-    private(set) var root: CompositionRoot
+    let root: CompositionRoot
     let content: any StoryContentProviding
     let store: any SeenLikeStoring
     let fallback: String?
 
     static func open(_ options: GlobalOptions) async throws -> ContentSession {
+        try await open(root(options))
+    }
+
+    /// The composition root for `options`, its configuration warnings said on stderr.
+    static func root(_ options: GlobalOptions) throws -> CompositionRoot {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         for warning in root.settings.resolved.warnings { Terminal.printError("warning: " + warning) }
+        return root
+    }
+
+    /// Opens the content source (`auto` probes Picsum first) and the store. What a user should
+    /// know (the fallback, a document's warnings) goes to `say`: stderr, or the interactive
+    /// screen's held log.
+    static func open(_ root: CompositionRoot, say: (String) -> Void = Terminal.printError) async throws
+        -> ContentSession
+    {
         let (content, fallback) = try await root.makeContent()
-        if let fallback { Terminal.printError(fallback) }
+        if let fallback { say(fallback) }
         root.logger.debug(
             "session open", metadata: ["source": "\(content.sourceName)", "store": "\(root.settings.storeKind)"])
         if let file = content as? FileStoryContent {
-            for warning in file.document.warnings { Terminal.printError("warning: " + warning) }
+            for warning in file.document.warnings { say("warning: " + warning) }
         }
         return ContentSession(root: root, content: content, store: try await root.makeStore(), fallback: fallback)
-    }
-
-    /// The same session logging to `logger`: everything it makes afterwards (the image loaders
-    /// among them) logs there. The interactive screen passes one that never writes on it.
-    func logging(to logger: Logger) -> ContentSession {
-        var copy = self
-        copy.root.logger = logger
-        return copy
     }
 
     /// Bundled media from the package's resources, everything else through the image pipeline,

@@ -6,6 +6,7 @@ import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,14 +22,18 @@ import StoryTerminal
 /// messages. Store writes go through one serial writer, in order, and are all finished
 /// before the app returns.
 struct InteractiveApp {
-    let session: ContentSession
+    let root: CompositionRoot
 
     /// Runs the tray and viewer until the user quits; the terminal is restored on every way out.
+    ///
+    /// The screen comes first: the logo is drawn and keys are read at once, and the content
+    /// source is opened behind it (`auto` probes Picsum for up to 2 s); q and Ctrl-C quit
+    /// meanwhile. The first page then loads in the background like every other.
     func run() async throws {
         let held = LogSink.holding()
-        // Every part of the app logs through the session, so none writes onto the screen.
-        let session = session.logging(to: session.root.settings.log.makeLogger(holdingIn: held))
-        let root = session.root
+        var root = root
+        // Every part of the app logs through this root, so nothing writes onto the screen.
+        root.logger = root.settings.log.makeLogger(holdingIn: held)
         let logger = root.logger
         defer { held.flushHeld() }
         let accessible = root.settings.viewer.accessible
@@ -42,40 +47,8 @@ struct InteractiveApp {
         let send: @Sendable (AppMessage) -> Void = { sender.yield($0) }
         let size = terminal.size
         var model = AppModel(
-            size: ScreenSize(columns: size.columns, rows: size.rows), source: session.content.sourceName,
-            fallback: session.fallback, depth: depth, viewerConfiguration: root.settings.viewer)
-        let loads = MediaLoads(load: try session.prioritizedImageLoader(), logger: logger, send: send)
-        let writer = StoreWriter(store: session.store, send: send)
-        // The window kept behind the last position shown must cover a whole screen (a wide
-        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
-        let feed = root.settings.feed
-        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
-        let paginator = FeedPaginator(
-            source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
-            configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind)
-        let gallery = FeedPaginator(
-            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind)
-        var galleryStarted = false
-        let thumbnailURL = Self.thumbnailURL(session)
-
-        let input = InputReader(fd: STDIN_FILENO, send: send)
-        input.start()
-        var tasks: [Task<Void, Never>] = []
-        tasks.append(
-            Task {
-                for await snapshot in await paginator.snapshots() { send(.feed(snapshot)) }
-            })
-        tasks.append(
-            Task {
-                for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
-            })
-        tasks.append(
-            Task {
-                for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
-            })
-        await paginator.start()
-        logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
-
+            size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
+            fallback: nil, depth: depth, viewerConfiguration: root.settings.viewer)
         let renderer = TerminalRenderer(depth: depth)
         var last: CellBuffer? = nil
         func draw() {
@@ -92,11 +65,87 @@ struct InteractiveApp {
             if !bytes.isEmpty { terminal.write(bytes) }
             last = frame
         }
+
+        let input = InputReader(fd: STDIN_FILENO, send: send)
+        input.start()
+        defer { input.stop() }
+        var tasks: [Task<Void, Never>] = []
+        defer { for task in tasks { task.cancel() } }
+        tasks.append(
+            Task {
+                for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
+            })
         if accessible {
-            model.announcements.append("Stories, accessible mode: loading the tray from \(session.content.sourceName).")
+            model.announcements.append(
+                "Stories, accessible mode: loading the tray from \(root.settings.contentSource).")
         }
         draw()
-        loop: for await message in messages {
+        var iterator = messages.makeAsyncIterator()
+
+        // Open the content source while the logo shows; only resizes and quitting act meanwhile.
+        let opened = Mutex<Result<ContentSession, any Error>?>(nil)
+        let opening = Task {
+            let result: Result<ContentSession, any Error>
+            do {
+                result = .success(try await ContentSession.open(root) { logger.warning("\($0)") })
+            } catch {
+                result = .failure(error)
+            }
+            opened.withLock { $0 = result }
+            send(.tick(.zero))  // wakes the loop below
+        }
+        defer { opening.cancel() }
+        var session: ContentSession? = nil
+        while session == nil {
+            if let result = opened.withLock({ $0 }) {
+                session = try result.get()
+                break
+            }
+            guard let message = await iterator.next() else { return }
+            switch message {
+            case .resized:
+                _ = AppUpdate.update(&model, message)
+                last = nil
+                draw()
+            case .input:
+                // Keys act on nothing yet; the ones that quit the tray quit now.
+                var probe = model
+                _ = AppUpdate.update(&probe, message)
+                if probe.isQuitting { return }
+            default: break
+            }
+        }
+        guard let session else { return }
+        _ = AppUpdate.update(&model, .sourceChosen(name: session.content.sourceName, fallback: session.fallback))
+        draw()
+
+        let loads = MediaLoads(load: try session.prioritizedImageLoader(), logger: logger, send: send)
+        let writer = StoreWriter(store: session.store, send: send)
+        // The window kept behind the last position shown must cover a whole screen (a wide
+        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
+        let feed = root.settings.feed
+        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
+        let paginator = FeedPaginator(
+            source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
+            configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind)
+        let gallery = FeedPaginator(
+            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind)
+        var galleryStarted = false
+        let thumbnailURL = Self.thumbnailURL(session)
+
+        tasks.append(
+            Task {
+                for await snapshot in await paginator.snapshots() { send(.feed(snapshot)) }
+            })
+        tasks.append(
+            Task {
+                for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
+            })
+        // The first page loads in the background: the loop runs (and q quits) meanwhile.
+        tasks.append(Task { await paginator.start() })
+        logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
+
+        loop: while let message = await iterator.next() {
             if case .tick = message, model.viewer == nil { continue }  // nothing moves in the tray
             if case .resized = message { last = nil }
             if case .mediaLoaded(let item, _) = message { loads.finished(item) }
@@ -149,7 +198,6 @@ struct InteractiveApp {
             draw()
         }
         input.stop()
-        for task in tasks { task.cancel() }
         loads.cancelAll()
         await writer.finish()
         logger.info("interactive app ended")
