@@ -125,10 +125,8 @@ struct InteractiveTests {
         #expect(try await app.waitFor("loading…"), "the logo at once: \(app.screen)")
         #expect(app.screen.contains("Stories"))
         try await app.send("q")
-        let quitAt = ContinuousClock.now
+        // The network's timeout is 15 s with 3 retries: a q that waited for it outlasts this wait.
         #expect(try await app.waitForExit(), "q quits: \(app.screen)")
-        // Not a speed bound: the network's timeout is 15 s with retries, and q must not wait for it.
-        #expect(ContinuousClock.now - quitAt < .seconds(10), "q waited for the network")
         withExtendedLifetime(server) {}
     }
 

@@ -34,3 +34,29 @@ struct InputAndColourTests {
         #expect(row.trimmingCharacters(in: .whitespaces).hasPrefix("━"), "the first item is done: \(row)")
     }
 }
+
+@Suite("Decoded media follows the window's size")
+struct MediaSizeTests {
+    static func decoded(for size: ScreenSize) -> DecodedMedia {
+        DecodedMedia(image: ScreenFixtures.picture(), area: AppUpdate.imageArea(size))
+    }
+
+    /// Resize to 20×8, move on (the item decodes for the small window), resize back: the item
+    /// on screen is decoded again for the big window, and nothing decoded small is kept.
+    @Test func aResizeDecodesTheItemOnScreenAgainForTheNewArea() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .resized(columns: 20, rows: 8))
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        let item = try! #require(model.viewer?.viewer.current?.item)
+        _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
+        #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(ScreenSize(columns: 20, rows: 8)))
+        let effects = AppUpdate.update(&model, .resized(columns: 120, rows: 40))
+        #expect(effects.contains(.loadMedia(item, priority: .high)), "\(effects)")
+        #expect(model.viewer?.media[item.id] != nil, "the old picture stays until the new one lands")
+        _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
+        #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(model.size))
+        #expect(model.viewer?.viewer.current?.item == item, "a new decode does not move the viewer")
+        let again = AppUpdate.update(&model, .resized(columns: 120, rows: 40))
+        #expect(!again.contains { if case .loadMedia = $0 { true } else { false } }, "same size: nothing to do")
+    }
+}

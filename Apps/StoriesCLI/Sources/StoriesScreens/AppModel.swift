@@ -26,11 +26,15 @@ public struct DecodedMedia: Hashable, Sendable {
     public var image: RGBImage?
     /// The media's own pixel size, when known.
     public var pixelSize: PixelSize?
+    /// The image area (cells) it was decoded for; after a resize, media decoded for another
+    /// area is decoded again, so a window made small and big again never keeps a tiny decode.
+    public var area: ScreenSize?
 
     /// Creates decoded media.
-    public init(image: RGBImage?, pixelSize: PixelSize? = nil) {
+    public init(image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil) {
         self.image = image
         self.pixelSize = pixelSize
+        self.area = area
     }
 }
 

@@ -18,7 +18,7 @@ public enum AppUpdate {
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
             return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
-                + thumbnailLoads(&model)
+                + thumbnailLoads(&model) + mediaForNewSize(&model)
         case .tick(let time):
             if let animation = model.animation {
                 // Animations run on the ticks; a slide holds the viewer's clock until it ends.

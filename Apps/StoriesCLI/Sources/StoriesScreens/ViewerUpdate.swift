@@ -133,12 +133,36 @@ extension AppUpdate {
         case .success(let media):
             open.media[item] = media
             model.viewer = open
-            return open.viewer.current?.item.id == item ? apply(.mediaReady(item), to: &model) : []
+            guard open.viewer.current?.item.id == item else { return [] }
+            // A decode for a new window size replaces the picture of an item already on screen.
+            if case .ready = open.viewer.media { return [] }
+            return apply(.mediaReady(item), to: &model)
         case .failure(let failure):
             model.viewer = open
             return open.viewer.current?.item.id == item
                 ? apply(.mediaFailed(item, reason: failure.reason), to: &model) : []
         }
+    }
+
+    /// The viewer's image area, in cells, on a screen of `size`.
+    public static func imageArea(_ size: ScreenSize) -> ScreenSize {
+        ScreenSize(columns: size.columns, rows: ViewerLayout.imageRows(rows: size.rows))
+    }
+
+    /// After a resize: media decoded for another image area is dropped, and the item on screen
+    /// decoded again for the new one (its old picture stays until the new one lands).
+    static func mediaForNewSize(_ model: inout AppModel) -> [AppEffect] {
+        guard var open = model.viewer else { return [] }
+        let area = imageArea(model.size)
+        let current = open.viewer.current?.item
+        open.media = open.media.filter { id, media in media.image == nil || media.area == area || id == current?.id }
+        var effects: [AppEffect] = []
+        if let current, let media = open.media[current.id], media.image != nil, media.area != area {
+            open.requested.insert(current.id)
+            effects.append(.loadMedia(current, priority: .high))
+        }
+        model.viewer = open
+        return effects
     }
 
     /// Keeps the decoded media of the current user's items and the neighbours' first two and last; drops

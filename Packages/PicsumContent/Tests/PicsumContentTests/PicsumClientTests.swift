@@ -169,14 +169,15 @@ final class Counter: @unchecked Sendable {
 
 @Suite("Picsum client: never an endless wait")
 struct PicsumClientWatchdogTests {
-    @Test func aRequestThatNeverAnswersEndsAsATimeout() async throws {
+    /// It ends (the time limit turns "never" into a failure) and as a timeout; how fast is not
+    /// its verdict: a busy machine runs the watchdog late.
+    @Test(.timeLimit(.minutes(1)))
+    func aRequestThatNeverAnswersEndsAsATimeout() async throws {
         let base = StubURLProtocol.register { _ in .init(hang: true) }
         let client = PicsumClient(
             configuration: PicsumConfiguration(
                 baseURL: base, timeout: .milliseconds(300), retries: 0, diskCachePath: "/tmp"),
             session: StubURLProtocol.configuration, sleep: { _ in })
-        let started = ContinuousClock.now
         await #expect(throws: PicsumError.timeout) { try await client.info(id: "0") }
-        #expect(ContinuousClock.now - started < .seconds(10), "ended by the timeout or the watchdog, not never")
     }
 }

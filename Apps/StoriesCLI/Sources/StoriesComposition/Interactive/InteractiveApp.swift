@@ -155,7 +155,8 @@ struct InteractiveApp {
                 case .quit: break loop
                 case .loadAvatars(let urls): loads.avatars(urls)
                 case .loadMedia(let item, let priority):
-                    loads.media(item, priority: priority, area: Self.imageArea(model.size))
+                    let area = AppUpdate.imageArea(model.size)
+                    loads.media(item, priority: priority, area: (area.columns, area.rows))
                 case .feedShow(let position): tasks.append(Task { await paginator.didShow(position: position) })
                 case .feedRefresh: tasks.append(Task { await paginator.refresh() })
                 case .feedRetry: tasks.append(Task { await paginator.retry() })
@@ -228,9 +229,4 @@ struct InteractiveApp {
 
     /// Entries kept behind the last shown position, at least (more than a screen of cells).
     static let minimumRetained = 300
-
-    /// The viewer's image area in pixels (two per row).
-    static func imageArea(_ size: ScreenSize) -> (columns: Int, rows: Int) {
-        (size.columns, ViewerLayout.imageRows(rows: size.rows))
-    }
 }

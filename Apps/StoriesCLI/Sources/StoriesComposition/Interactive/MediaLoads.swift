@@ -13,8 +13,9 @@ final class MediaLoads: @unchecked Sendable {
     private let send: @Sendable (AppMessage) -> Void
     // Touched only from the app's loop.
     private var inFlight:
-        [StoryItemID: (task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant)] =
-            [:]
+        [StoryItemID: (
+            task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant, area: ScreenSize
+        )] = [:]
     private var shown: Set<StoryItemID> = []
     private var avatarTasks: [Task<Void, Never>] = []
 
@@ -86,6 +87,11 @@ final class MediaLoads: @unchecked Sendable {
             // The "no stalls" bench counts these: an item shown before its media was decoded.
             logger.info("media wait", metadata: ["item": "\(item.id.rawValue)"])
         }
+        let cells = ScreenSize(columns: area.columns, rows: area.rows)
+        if let running = inFlight[item.id], running.area != cells {
+            running.task.cancel()  // decoding for a size the screen no longer has
+            inFlight[item.id] = nil
+        }
         if let running = inFlight[item.id] {
             if priority == .high, running.priority == .low, let url {
                 inFlight[item.id]?.priority = .high
@@ -100,21 +106,21 @@ final class MediaLoads: @unchecked Sendable {
         let pixelSize = item.pixelSize
         let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
             guard let url else {
-                send(.mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize))))
+                send(.mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize, area: cells))))
                 return
             }
             do {
                 let data = try await load(url, priority)
                 try Task.checkCancellation()
                 let image = try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
-                send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize))))
+                send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: cells))))
             } catch is CancellationError {
                 return
             } catch {
                 send(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
             }
         }
-        inFlight[item.id] = (task, priority, .now)
+        inFlight[item.id] = (task, priority, .now, cells)
     }
 
     /// The item's load answered (called from the loop before the message is applied).
