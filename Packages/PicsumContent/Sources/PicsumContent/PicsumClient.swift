@@ -76,17 +76,32 @@ public struct PicsumClient: Sendable {
                 return exchange
             case .failure(let failure):
                 guard failure.error.isRetriable, attempt < configuration.retries, !Task.isCancelled else {
-                    throw failure.error
+                    throw attributed(failure.error, url)
                 }
                 let wait = failure.retryAfter.map { min($0, .seconds(60)) } ?? backoff(attempt)
                 do {
                     try await sleep(wait)
                 } catch {
-                    throw failure.error  // cancelled while waiting
+                    throw attributed(failure.error, url)  // cancelled while waiting
                 }
                 attempt += 1
             }
         }
+    }
+
+    /// The error as it is reported: a failure at a host other than Picsum's names that host.
+    private func attributed(_ error: PicsumError, _ url: URL) -> PicsumError {
+        guard let host = url.host, host != configuration.baseURL.host else { return error }
+        return .elsewhere(host: url.port.map { "\(host):\($0)" } ?? host, error)
+    }
+
+    /// What a failed response says: the first line of a plain-text body, else the status's
+    /// meaning ("not found"); never an HTML page's markup.
+    static func message(status: Int, body: Data) -> String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        if !line.isEmpty, !line.hasPrefix("<"), !line.hasPrefix("{") { return line }
+        return HTTPURLResponse.localizedString(forStatusCode: status).lowercased()
     }
 
     private struct Failure: Error {
@@ -100,8 +115,7 @@ public struct PicsumClient: Sendable {
         do {
             let (response, data) = try await transport.send(request, limit: limit)
             guard (200..<300).contains(response.statusCode) else {
-                let text = String(decoding: data.prefix(200), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = Self.message(status: response.statusCode, body: data)
                 let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) }.map {
                     Duration.seconds($0)
                 }

@@ -1,6 +1,7 @@
 /// Why a request to Lorem Picsum failed.
 public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The server answered with a non-2xx status; `message` is the start of its plain-text body.
+    /// The server answered with a non-2xx status; `message` is the status's meaning ("not
+    /// found") or the first line of a plain-text body, never markup.
     case http(status: Int, message: String)
     /// The body was not what the API promises; `field` names where (`[3].width`).
     case decoding(field: String, detail: String)
@@ -10,16 +11,22 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
     case timeout
     /// The body was larger than allowed and the download was stopped.
     case tooLarge(limit: Int)
+    /// A failure at a server that is not Picsum's (a stories document's own image host), so
+    /// the message names that server.
+    indirect case elsewhere(host: String, PicsumError)
 
     /// One line: what failed, and for transport problems how to retry.
-    public var description: String {
+    public var description: String { described(server: "Picsum") }
+
+    private func described(server: String) -> String {
         switch self {
         case .http(let status, let message):
-            message.isEmpty ? "Picsum answered HTTP \(status)" : "Picsum answered HTTP \(status): \(message)"
-        case .decoding(let field, let detail): "Picsum sent an unexpected body at \(field): \(detail)"
-        case .transport(let detail): "cannot reach Picsum: \(detail)"
-        case .timeout: "Picsum did not answer in time (network.timeout)"
+            "\(server) answered HTTP \(status)" + (message.isEmpty ? "" : ": \(message)")
+        case .decoding(let field, let detail): "\(server) sent an unexpected body at \(field): \(detail)"
+        case .transport(let detail): "cannot reach \(server): \(detail)"
+        case .timeout: "\(server) did not answer in time (network.timeout)"
         case .tooLarge(let limit): "the response is larger than \(limit) bytes and was not downloaded"
+        case .elsewhere(let host, let error): error.described(server: host)
         }
     }
 
@@ -30,6 +37,7 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport, .timeout: true
         case .http(let status, _): status >= 500 || status == 429
         case .decoding, .tooLarge: false
+        case .elsewhere(_, let error): error.isUnreachable
         }
     }
 
@@ -38,6 +46,7 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .http(let status, _): status >= 500 || status == 429
         case .timeout: true
+        case .elsewhere(_, let error): error.isRetriable
         default: false
         }
     }

@@ -119,6 +119,32 @@ struct PicsumClientTests {
         await #expect(throws: PhotoCatalogError.unknownPhoto("99999")) { try await catalog.photo(id: "99999") }
     }
 
+    /// An HTML error page is not a message: the status's meaning is.
+    @Test func anHTMLErrorPageReadsAsTheStatusNotItsMarkup() async throws {
+        let base = StubURLProtocol.register { _ in
+            .init(status: 404, body: Data("<!DOCTYPE html><html><head><title>404</title>".utf8))
+        }
+        await #expect(throws: PicsumError.http(status: 404, message: "not found")) {
+            try await client(base).info(id: "1")
+        }
+    }
+
+    /// A failure at another server (a stories document's image host) names that server, not
+    /// Picsum; its kind (unreachable, retriable) is kept.
+    @Test func anotherServersFailureNamesThatServer() async throws {
+        let picsum = StubURLProtocol.register { _ in .init(body: Data("[]".utf8)) }
+        let other = StubURLProtocol.register { _ in .init(status: 500, body: Data("Internal Server Error".utf8)) }
+        let host = try #require(other.host)
+        do {
+            _ = try await client(picsum, retries: 0).imageData(other.appendingPathComponent("a.jpg"))
+            Issue.record("no error")
+        } catch {
+            #expect(error == .elsewhere(host: host, .http(status: 500, message: "Internal Server Error")))
+            #expect(error.description == "\(host) answered HTTP 500: Internal Server Error")
+            #expect(error.isUnreachable && error.isRetriable)
+        }
+    }
+
     @Test func timeoutsAreRetriedThenReported() async throws {
         let base = StubURLProtocol.register { _ in .init(error: URLError(.timedOut)) }
         await #expect(throws: PicsumError.timeout) {
