@@ -47,6 +47,17 @@ struct RenderCommandTests {
         #expect(result.stderr.hasPrefix("stories: "))
     }
 
+    /// The gallery names bundled samples `bundled://samples/…`; render draws them (it said
+    /// "no such file").
+    @Test func bundledSamplesRenderByTheURLTheGalleryShows() async throws {
+        let ok = try await StoriesProcess.run(["render", "bundled://samples/dawn-portrait.jpg", "--width", "20"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.split(separator: "\n").count > 5, "\(ok.stdout)")
+        let missing = try await StoriesProcess.run(["render", "bundled://samples/nothing.jpg", "--width", "20"])
+        #expect(missing.status == 65, "\(missing.status) \(missing.stderr)")
+        #expect(missing.stderr.contains("nothing"), "\(missing.stderr)")
+    }
+
     @Test func badSizesAreUsageErrors() async throws {
         #expect(
             try await StoriesProcess.run(["render", Self.fixtures + "baseline-64x48.jpg", "--width", "0"]).status == 64)

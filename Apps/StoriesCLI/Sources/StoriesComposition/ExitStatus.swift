@@ -32,7 +32,7 @@ public enum ErrorReport {
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError, is CacheCommandError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
-        case is ImageDecodeError, is RenderInputError: .dataError
+        case is ImageDecodeError, is RenderInputError, is BundledImageError: .dataError
         case let error as PicsumError: error.isUnreachable ? .unavailable : .dataError
         case is ImagePipelineError: .dataError
         case is PageRequestError: .usage

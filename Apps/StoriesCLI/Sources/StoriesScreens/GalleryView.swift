@@ -78,8 +78,9 @@ enum GalleryView {
         AppView.text(
             "\(photo.width) × \(photo.height) · photo \(photo.id.rawValue)", x: 1, y: text + 1, width: width,
             into: &buffer)
-        AppView.text(
-            "source:   \(photo.url.absoluteString)", x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
+        let web = ["http", "https"].contains(photo.url.scheme?.lowercased() ?? "")
+        let source = web ? photo.url.absoluteString : "shipped with stories (stories render \(photo.downloadURL))"
+        AppView.text("source:   " + source, x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
         AppView.text(
             "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
             into: &buffer)

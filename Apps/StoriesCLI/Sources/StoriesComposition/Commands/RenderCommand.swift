@@ -1,6 +1,8 @@
 public import ArgumentParser
 import Foundation
 import PicsumContent
+import StoryInterfaces
+import StoryModels
 import StoryTerminal
 
 /// `stories render FILE|URL [--width W] [--height H]`: an image as terminal cells on stdout.
@@ -20,11 +22,14 @@ public struct RenderCommand: AsyncParsableCommand {
               stories render photo.jpg
               stories render photo.jpg --width 120 --height 40 --color 256
               stories render https://picsum.photos/id/10/1080/1920 --width 60
+              stories render bundled://samples/dawn-portrait.jpg   (a bundled sample, as the gallery names it)
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The image file or http(s) URL (JPEG or PNG).", valueName: "file-or-url"))
+    @Argument(
+        help: ArgumentHelp(
+            "The image file, http(s) URL or bundled:// sample (JPEG or PNG).", valueName: "file-or-url"))
     var file: String
 
     @Option(help: ArgumentHelp("Columns at most (default: the terminal's, else 80).", valueName: "columns"))
@@ -58,6 +63,8 @@ public struct RenderCommand: AsyncParsableCommand {
             // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
             data = try await PicsumClient(configuration: root.settings.picsum).imageData(
                 url, limit: ImageDecoder.maximumBytes)
+        } else if let url = RenderInput.bundledURL(file) {
+            data = try await BundledImageLoader().imageData(for: url, priority: .high)
         } else {
             data = try RenderInput.read(file)
         }
@@ -80,6 +87,12 @@ enum RenderInput {
             url.host != nil
         else { return nil }
         return url
+    }
+
+    /// The argument as a bundled sample's URL (`bundled://samples/NAME.jpg`), if it is one.
+    static func bundledURL(_ text: String) -> URL? {
+        guard text.hasPrefix(BundledCatalog.scheme + "://") else { return nil }
+        return URL(string: text)
     }
 
     static func read(_ path: String) throws(RenderInputError) -> Data {
