@@ -15,3 +15,20 @@ public enum OwnThread {
         }
     }
 }
+
+/// A serial queue of its own (a Dispatch queue, whose threads are not the cooperative pool's)
+/// for a stream of short blocking jobs: disk cache reads and writes, image decoding.
+public final class BlockingQueue: Sendable {
+    private let queue: DispatchQueue
+
+    /// A queue named `label` (it shows in debuggers and `top -H`).
+    public init(label: String) { queue = DispatchQueue(label: label) }
+
+    /// Runs `work` on the queue, after the jobs before it, and suspends until it is done.
+    public func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(E) -> T in try work() }) }
+        }
+        return try result.get()
+    }
+}

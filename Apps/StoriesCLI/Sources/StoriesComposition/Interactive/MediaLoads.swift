@@ -35,11 +35,12 @@ final class MediaLoads: @unchecked Sendable {
         for url in urls {
             avatarTasks.append(
                 Task.detached(priority: .utility) {
-                    let image = try? await load(url, .low)
-                    let decoded = image.flatMap { try? ImageDecoder.decode($0, covering: 48, 48) }
-                    send(
-                        .avatarLoaded(
-                            url, decoded.map { $0.resampled(width: 24, height: 24 * $0.height / max(1, $0.width)) }))
+                    guard let image = try? await load(url, .low) else { return send(.avatarLoaded(url, nil)) }
+                    let decoded = try? await MediaLoads.decodingLater.run {
+                        let decoded = try ImageDecoder.decode(image, covering: 48, 48)
+                        return decoded.resampled(width: 24, height: 24 * decoded.height / max(1, decoded.width))
+                    }
+                    send(.avatarLoaded(url, decoded))
                 })
         }
     }
@@ -51,10 +52,10 @@ final class MediaLoads: @unchecked Sendable {
         for (id, url) in photos {
             avatarTasks.append(
                 Task.detached(priority: .utility) {
-                    let data = try? await load(url, .low)
-                    let image = data.flatMap {
-                        try? MediaLoads.decodeFitted(
-                            $0, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
+                    guard let data = try? await load(url, .low) else { return send(.thumbnailLoaded(id, nil)) }
+                    let image = try? await MediaLoads.decodingLater.run {
+                        try MediaLoads.decodeFitted(
+                            data, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
                     }
                     send(.thumbnailLoaded(id, image))
                 })
@@ -68,7 +69,9 @@ final class MediaLoads: @unchecked Sendable {
             Task.detached(priority: .userInitiated) {
                 do {
                     let data = try await load(url, .high)
-                    let image = try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                    let image = try await MediaLoads.decodingNow.run {
+                        try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                    }
                     send(.detailLoaded(id, .success(image)))
                 } catch {
                     send(.detailLoaded(id, .failure(MediaFailure(String(describing: error)))))
@@ -112,7 +115,10 @@ final class MediaLoads: @unchecked Sendable {
             do {
                 let data = try await load(url, priority)
                 try Task.checkCancellation()
-                let image = try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
+                let image = try await queue.run {
+                    try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                }
                 send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: cells))))
             } catch is CancellationError {
                 return
@@ -132,6 +138,12 @@ final class MediaLoads: @unchecked Sendable {
                 metadata: ["item": "\(item.rawValue)", "after": "\(ContinuousClock.now - running.started)"])
         }
     }
+
+    /// Decoding takes milliseconds to tens of them a picture: it runs on two queues of its own
+    /// (what is on screen now, and what is ahead), never on the cooperative pool, whose two
+    /// threads run the screen's loop and ticks.
+    static let decodingNow = BlockingQueue(label: "stories.decode.shown")
+    static let decodingLater = BlockingQueue(label: "stories.decode.ahead")
 
     /// An image decoded (at libjpeg's smallest covering scale) and scaled to the size it takes
     /// in `columns × rows` cells, aspect kept, so the view draws it without scaling again.

@@ -52,6 +52,10 @@ public actor ImagePipeline: ImageLoading {
         }
     }
 
+    /// The disk cache's reads and writes block: they run on a queue of their own, never on
+    /// the cooperative pool.
+    static let diskIO = BlockingQueue(label: "stories.disk-cache")
+
     private func join(_ url: URL, priority: ImagePriority, pinned: Bool) -> Flight {
         if var flight = flights[url] {
             flight.waiters += 1
@@ -65,7 +69,7 @@ public actor ImagePipeline: ImageLoading {
         // Detached: cache reads and writes and the download run off this actor.
         let task = Task.detached { [client, memory, disk, slots] in
             defer { Task { await self.finish(url, id: id) } }
-            if let data = disk?.data(for: url) {
+            if let disk, let data = await Self.diskIO.run({ disk.data(for: url) }) {
                 memory.insert(data, for: url.absoluteString)
                 return data
             }
@@ -82,7 +86,7 @@ public actor ImagePipeline: ImageLoading {
             guard let format = MediaFormat.sniff(data), format.looksComplete(data) else {
                 throw ImagePipelineError.notMedia(url)
             }
-            disk?.store(data, for: url)
+            if let disk { _ = await Self.diskIO.run { disk.store(data, for: url) } }
             memory.insert(data, for: url.absoluteString)
             return data
         }

@@ -13,13 +13,17 @@ public struct BundledImageLoader: ImageLoading {
             throw BundledImageError.notBundled(url)
         }
         let name = url.deletingPathExtension().lastPathComponent
-        guard let file = Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "samples"),
-            let data = try? Data(contentsOf: file)
-        else {
-            throw BundledImageError.missing(url)
+        // A file read blocks: it runs on a queue of its own, not on the cooperative pool.
+        let data = await Self.files.run {
+            Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "samples").flatMap {
+                try? Data(contentsOf: $0)
+            }
         }
+        guard let data else { throw BundledImageError.missing(url) }
         return data
     }
+
+    private static let files = BlockingQueue(label: "stories.bundled-samples")
 
     /// Nothing to do: the samples are on disk.
     public func prefetch(_ urls: [URL]) async {}
