@@ -157,7 +157,12 @@ struct DoctorCommandTests {
         #expect(healthy.stdout.contains("store: ") && healthy.stdout.contains("ok (wal"))
         #expect(healthy.stdout.contains("network: http://127.0.0.1:9 cannot be reached"))
         let path = home + "/.local/share/stories/state.sqlite"
-        try FileManager.default.removeItem(atPath: path)
+        // The file replaced by garbage, and with it its write-ahead log: a process may exit before
+        // its last pool closes (GRDB releases it on its own queue), leaving a -wal whose frames
+        // SQLite would read in place of the garbage.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.removeItem(atPath: path + suffix)
+        }
         try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
         let damaged = try await StoriesProcess.run(["doctor"] + offline, home: home)
         #expect(damaged.status == 74)
