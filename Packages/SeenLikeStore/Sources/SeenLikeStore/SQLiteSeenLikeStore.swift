@@ -60,10 +60,34 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
             if let statementObserver { db.trace(options: .statement) { statementObserver("\($0)") } }
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try SeenLikeSchema.migrate(pool)
+            pool = try Self.openAndMigrate(path: path, configuration: configuration, patience: busyTimeout)
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Opens the pool and migrates, retrying while another process holds the file.
+    ///
+    /// Processes creating a new file at once race to switch it to WAL and to migrate it; SQLite
+    /// answers some of those races with SQLITE_BUSY at once, without waiting in the busy
+    /// handler (two readers both wanting to write would deadlock). Such an open is tried again
+    /// after a short pause, for up to `patience`. Blocks: async code opens through ``open(path:busyTimeout:)``.
+    private static func openAndMigrate(path: String, configuration: Configuration, patience: Duration) throws
+        -> DatabasePool
+    {
+        let deadline = ContinuousClock.now + patience
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try SeenLikeSchema.migrate(pool)
+                return pool
+            } catch let error as DatabaseError
+                where error.resultCode.primaryResultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+            {
+                attempt += 1
+                Thread.sleep(forTimeInterval: min(0.2, 0.01 * Double(attempt)))
+            }
         }
     }
 

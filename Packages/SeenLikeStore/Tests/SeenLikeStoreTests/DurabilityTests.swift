@@ -21,9 +21,19 @@ enum Writer {
         process.arguments = [path, prefix, String(count)]
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        // Its errors go to a file (a pipe nobody reads could fill and block it).
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.environment = ["WRITER_ERRORS": errors.path]
         try process.run()
         return (process, out)
+    }
+
+    /// What a finished writer wrote on stderr.
+    static func errors(_ process: Process) -> String {
+        guard let path = process.environment?["WRITER_ERRORS"] else { return "" }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     /// Waits for each writer's end on a thread of its own; their exit statuses.
@@ -66,7 +76,9 @@ struct DurabilityTests {
         for _ in 0..<10 {
             let path = try TemporaryDirectory.make().appending("state.sqlite")
             let writers = try (0..<6).map { try Writer.start(path: path, prefix: "p\($0)", count: 1) }
-            #expect(try await Writer.finish(writers) == Array(repeating: 0, count: 6))
+            #expect(
+                try await Writer.finish(writers) == Array(repeating: 0, count: 6),
+                "\(writers.map { Writer.errors($0.0) })")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 import StoryTerminal
 import Testing
 
@@ -7,7 +8,8 @@ import Testing
 #endif
 
 /// A pseudo-terminal pair and the probe running on its slave side.
-final class ProbeRun {
+/// Used by one thread at a time: the test, or the thread its blocking reads run on.
+final class ProbeRun: @unchecked Sendable {
     let master: Int32
     let slave: Int32
     let process = Process()
@@ -33,8 +35,10 @@ final class ProbeRun {
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
     }
+
+    /// Starts the probe on the slave side.
+    func start() throws { try process.run() }
 
     deinit {
         if process.isRunning { process.terminate() }
@@ -88,11 +92,14 @@ final class ProbeRun {
 @Suite("Terminal session in a pseudo-terminal", .serialized)
 struct TerminalSessionTests {
     @Test(arguments: ["quit", "error", "crash", "SIGTERM", "SIGHUP", "SIGINT"])
-    func theTerminalIsGivenBackOnEveryExitPath(path: String) throws {
+    func theTerminalIsGivenBackOnEveryExitPath(path: String) async throws {
         let probe = try ProbeRun()
+        // Checked before the probe starts: once it runs, it may already have taken the terminal.
         #expect(probe.isCanonical, "a fresh pty starts in canonical mode")
-        #expect(probe.waitFor("ready"))
-        #expect(probe.waitFor(TerminalSession.enterSequence) || probe.output.count > 0)
+        try probe.start()
+        // Reading the pty blocks (poll, read): on a thread of its own, never the pool's.
+        #expect(try await onOwnThread { probe.waitFor("ready") })
+        #expect(try await onOwnThread { probe.waitFor(TerminalSession.enterSequence) } || probe.output.count > 0)
         #expect(!probe.isCanonical, "raw mode while the session runs")
         switch path {
         case "quit": probe.send("q")
@@ -102,7 +109,7 @@ struct TerminalSessionTests {
         case "SIGHUP": kill(probe.process.processIdentifier, SIGHUP)
         default: kill(probe.process.processIdentifier, SIGINT)
         }
-        let reason = probe.finish()
+        let reason = try await onOwnThread { probe.finish() }
         let text = String(decoding: probe.output, as: UTF8.self)
         #expect(text.contains(TerminalSession.leaveSequence), "alternate screen left, cursor shown, mouse off")
         #expect(probe.isCanonical, "the saved mode is back")
