@@ -25,17 +25,31 @@ struct InteractiveTests {
         .joined(separator: "\n")
     }
 
+    /// The item the viewer shows ("3/5" → 3), from a screen.
+    static func shownItem(_ screen: String) -> Int? {
+        guard let range = screen.range(of: #"(\d+)/5"#, options: .regularExpression) else { return nil }
+        return Int(screen[range].split(separator: "/")[0])
+    }
+
     @Test func viewAStoryToItsEndLikeQuitAndFindTheRingGrayAndTheLikeKept() async throws {
         let home = try TemporaryFolder.make()
+        var likedItem = 1
         do {
             let app = try await TmuxSession(Self.storiesCommand(home: home), environment: Self.environment(home: home))
             #expect(try await app.waitFor("Ada Lovelace — 5 items, 0 seen"), "\(app.screen)")
             #expect(
                 !Self.firstSlot(try await app.capture(escapes: true)).contains(Self.gray), "unseen: the gradient ring")
+            // Open and pause at once (items last 500 ms: a busy machine may see item 2 first), like
+            // the item the pause holds, then let auto-advance run the story to its end.
             try await app.send("Enter")
             #expect(try await app.waitFor("1/5"), "\(app.screen)")
+            try await app.send("Space")
+            #expect(try await app.waitFor("paused"), "\(app.screen)")
+            #expect(app.screen.contains("Ada Lovelace"), "\(app.screen)")
+            likedItem = try #require(Self.shownItem(app.screen), "\(app.screen)")
             try await app.send("l")
-            #expect(try await app.waitFor("♥"))
+            #expect(try await app.waitFor("♥"), "\(app.screen)")
+            try await app.send("Space")
             // Auto-advance (500 ms an item) runs Ada's story to its end and on to Grace's.
             #expect(try await app.waitUntil { $0.contains("Grace Hopper") && $0.contains("/5") }, "\(app.screen)")
             try await app.send("q")
@@ -48,14 +62,22 @@ struct InteractiveTests {
         let report = try #require(JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
         let seen = Set(report["seenItemIds"] as? [String] ?? [])
         #expect(seen.isSuperset(of: ["ada-0", "ada-1", "ada-2", "ada-3", "ada-4"]), "\(seen)")
-        #expect(report["likedItemIds"] as? [String] == ["ada-0"])
+        #expect(report["likedItemIds"] as? [String] == ["ada-\(likedItem - 1)"])
 
         let again = try await TmuxSession(Self.storiesCommand(home: home), environment: Self.environment(home: home))
         #expect(try await again.waitFor("Ada Lovelace — 5 items, 5 seen"), "\(again.screen)")
         #expect(Self.firstSlot(try await again.capture(escapes: true)).contains(Self.gray), "all seen: the gray ring")
         try await again.send("Enter")
+        #expect(try await again.waitFor("1/5"), "\(again.screen)")
+        try await again.send("Space")
+        #expect(try await again.waitFor("paused"), "\(again.screen)")
+        // Paused on the first item (or the second on a busy machine): step to the liked one.
+        let shown = try #require(Self.shownItem(again.screen), "\(again.screen)")
+        for _ in 0..<max(0, likedItem - shown) { try await again.send("Right") }
+        for _ in 0..<max(0, shown - likedItem) { try await again.send("Left") }
         #expect(
-            try await again.waitUntil { $0.contains("1/5") && $0.contains("♥") }, "the like was kept: \(again.screen)")
+            try await again.waitUntil { $0.contains("\(likedItem)/5") && $0.contains("♥") },
+            "the like was kept: \(again.screen)")
         try await again.send("q", "q")
         #expect(try await again.waitForExit())
     }
@@ -78,7 +100,9 @@ struct InteractiveTests {
         }
         try await app.send("Enter")
         #expect(try await app.waitFor("1/5"), "\(app.screen)")
-        try await shrinkAndGrow(expecting: "/5")
+        try await app.send("Space")  // paused: the story stays on screen however long the resizes take
+        #expect(try await app.waitFor("paused"), "\(app.screen)")
+        try await shrinkAndGrow(expecting: "paused")
         try await app.send("q")
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         try await app.send("g")
