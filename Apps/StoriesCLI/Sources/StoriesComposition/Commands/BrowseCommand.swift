@@ -18,9 +18,11 @@ public struct BrowseCommand: AsyncParsableCommand {
             Tray: ←/→ move · Enter view · g gallery · r refresh · ? help · q quit. Viewer: →/n \
             next · ←/p previous · ]/[ next/previous user · space pause · l like · r retry · q, \
             Esc or ↓ close; a click on the left third goes back, elsewhere forward, on the heart \
-            likes. Gallery: arrows move · Enter details · r refresh · q back. --accessible prints \
-            every change as a sentence instead of drawing. Without a terminal on stdin and \
-            stdout it prints the tray as text instead.
+            likes (the wheel scrolls nothing). Gallery: arrows move · Enter details · r refresh · q \
+            back. The screen comes up at once and q quits at any time, while the source opens \
+            or the network is slow too; a window smaller than a screen needs says so. \
+            --accessible prints every change as a sentence instead of drawing. Without a \
+            terminal on stdin and stdout it prints the tray as text instead (exit 0).
 
             Examples:
               stories
