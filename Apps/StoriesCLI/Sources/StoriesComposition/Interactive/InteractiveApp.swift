@@ -38,7 +38,11 @@ struct InteractiveApp {
         defer { held.flushHeld() }
         let accessible = root.settings.viewer.accessible
         let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
-        defer { terminal.restore() }
+        // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
+        // pane): the bytes go out on a serial queue of their own, in order, never from the
+        // pool. At the end the loop waits for the last of them and restores the terminal there.
+        let screen = DispatchQueue(label: "stories.screen")
+        defer { screen.sync { terminal.restore() } }
 
         let depth = TerminalCapabilities.detect(
             environment: ProcessInfo.processInfo.environment, color: root.settings.colorMode
@@ -56,13 +60,13 @@ struct InteractiveApp {
                 // Plain lines on the main screen: every change as one sentence.
                 let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
                 model.announcements.removeAll()
-                if !lines.isEmpty { terminal.write(Array(lines.utf8)) }
+                if !lines.isEmpty { screen.async { terminal.write(Array(lines.utf8)) } }
                 return
             }
             model.announcements.removeAll()
             let frame = AppView.render(model)
             let bytes = renderer.diff(from: last, to: frame)
-            if !bytes.isEmpty { terminal.write(bytes) }
+            if !bytes.isEmpty { screen.async { terminal.write(bytes) } }
             last = frame
         }
 
