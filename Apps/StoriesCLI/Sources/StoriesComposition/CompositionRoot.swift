@@ -43,7 +43,7 @@ public struct CompositionRoot: Sendable {
     public func makeContent() async throws -> (content: any StoryContentProviding, fallback: String?) {
         guard settings.contentSource == "auto" else {
             logger.debug("content source", metadata: ["source": "\(settings.contentSource)"])
-            return (try registry.contents.make(settings.contentSource, settings: settings), nil)
+            return (try await makeContent(settings.contentSource), nil)
         }
         var probeConfiguration = settings.picsum
         probeConfiguration.timeout = Self.autoProbeTimeout
@@ -54,13 +54,20 @@ public struct CompositionRoot: Sendable {
             logger.debug(
                 "content source auto: Picsum answered",
                 metadata: ["after": "\(ContinuousClock.now - started)", "url": "\(settings.picsum.baseURL)"])
-            return (try registry.contents.make("picsum", settings: settings), nil)
+            return (try await makeContent("picsum"), nil)
         } catch {
             let reason =
                 "Picsum at \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); showing the bundled samples"
             logger.info("content source auto: falling back to bundled", metadata: ["reason": "\(error)"])
-            return (try registry.contents.make("bundled", settings: settings), reason)
+            return (try await makeContent("bundled"), reason)
         }
+    }
+
+    /// The content source registered as `name`. A factory may read a file (a stories
+    /// document), so it runs on a thread of its own, never on the cooperative pool.
+    private func makeContent(_ name: String) async throws -> any StoryContentProviding {
+        let (contents, settings) = (registry.contents, settings)
+        return try await OwnThread.run { try contents.make(name, settings: settings) }
     }
 
     /// How long `content.source = auto` waits for Picsum before using the bundled samples.
