@@ -66,7 +66,8 @@ public struct RenderCommand: AsyncParsableCommand {
         } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
         } else {
-            data = try RenderInput.read(file)
+            let path = file
+            data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
         }
         let header = try ImageDecoder.size(of: data)
         let fitted = ImageCells.fittedSize(width: header.width, height: header.height, columns: columns, rows: rows)
