@@ -69,9 +69,9 @@ struct ImagePipelineTests {
         let busy = Task { try await images.imageData(for: base.appendingPathComponent("id/0/1/1"), priority: .high) }
         #expect(await eventually { StubURLProtocol.requests(base).count == 1 })
         await images.prefetch([base.appendingPathComponent("id/1/1/1")])
-        for _ in 0..<100 { await Task.yield() }
+        #expect(await eventually { await images.waitingDownloads == 1 }, "the prefetch waits for the slot")
         let shown = Task { try await images.imageData(for: base.appendingPathComponent("id/2/1/1"), priority: .high) }
-        for _ in 0..<100 { await Task.yield() }
+        #expect(await eventually { await images.waitingDownloads == 2 }, "and so does the shown image")
         busy.cancel()  // frees the one slot
         #expect(await eventually { StubURLProtocol.requests(base).count == 2 })
         #expect(StubURLProtocol.requests(base).map(\.path) == ["/id/0/1/1", "/id/2/1/1"], "the shown image first")

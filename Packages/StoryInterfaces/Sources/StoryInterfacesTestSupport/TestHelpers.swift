@@ -15,12 +15,19 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 }
 
-/// Waits — by yielding, never sleeping — until `condition` holds, for up to 10 000 turns;
-/// returns whether it did.
+/// Waits until `condition` holds; returns whether it did. First by yielding (10 000 turns:
+/// enough for work on the pool), then — for work on other threads (GRDB's queues, the disk
+/// cache's queue, URLSession's) on a busy machine — by polling every millisecond for up to
+/// 30 s. The deadline only ends a wait for what never comes; it is not a speed bound.
 public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
     for _ in 0..<10_000 {
         if await condition() { return true }
         await Task.yield()
     }
-    return false
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return await condition()
 }

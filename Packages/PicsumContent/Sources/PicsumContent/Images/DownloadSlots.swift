@@ -26,6 +26,9 @@ actor DownloadSlots {
         }
     }
 
+    /// Downloads waiting for a slot.
+    var waitingCount: Int { waiting.count }
+
     /// Moves a waiting download to high priority (the item is on screen now).
     func raise(_ id: Int) {
         if let index = waiting.firstIndex(where: { $0.id == id }) { waiting[index].priority = .high }

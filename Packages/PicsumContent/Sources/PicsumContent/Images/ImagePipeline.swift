@@ -52,6 +52,9 @@ public actor ImagePipeline: ImageLoading {
         }
     }
 
+    /// Downloads waiting for a slot (for tests that order requests by what is queued).
+    public var waitingDownloads: Int { get async { await slots.waitingCount } }
+
     /// The disk cache's reads and writes block: they run on a queue of their own, never on
     /// the cooperative pool.
     static let diskIO = BlockingQueue(label: "stories.disk-cache")
