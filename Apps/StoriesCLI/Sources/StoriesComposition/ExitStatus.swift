@@ -36,7 +36,7 @@ public enum ErrorReport {
         case let error as PicsumError: error.isUnreachable ? .unavailable : .dataError
         case is ImagePipelineError: .dataError
         case is PageRequestError: .usage
-        case is TerminalError: .ioError
+        case is TerminalError, is OutputError: .ioError
         default: nil
         }
     }

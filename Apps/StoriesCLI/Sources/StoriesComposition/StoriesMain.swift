@@ -1,9 +1,18 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The program: parse, run, and turn every error into its documented exit status.
 public enum StoriesMain {
     /// Runs `stories` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) async -> Int32 {
+        // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        Terminal.reserveClosedStandardDescriptors()
         do {
             var command = try StoriesCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -25,7 +34,16 @@ public enum StoriesMain {
             }
             let message = StoriesCommand.fullMessage(for: error)
             if !message.isEmpty {
-                if code == .success { Terminal.printOutput(message) } else { Terminal.writeError(message) }
+                if code == .success {
+                    do {
+                        try Terminal.printOutput(message)
+                    } catch {
+                        Terminal.printError(error.description)
+                        return ExitStatus.ioError.rawValue
+                    }
+                } else {
+                    Terminal.writeError(message)
+                }
             }
             return code.rawValue
         }

@@ -42,15 +42,15 @@ public struct CacheCommand: ParsableCommand {
         switch action {
         case .stats:
             let stats = cache.statistics()
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 "\(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)")
         case .clear:
             let before = cache.statistics()
             cache.clear()
-            Terminal.printOutput("removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
+            try Terminal.printOutput("removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
         case .verify:
             let result = cache.verify()
-            Terminal.printOutput("checked \(result.checked) images, removed \(result.removed) damaged")
+            try Terminal.printOutput("checked \(result.checked) images, removed \(result.removed) damaged")
         }
     }
 }

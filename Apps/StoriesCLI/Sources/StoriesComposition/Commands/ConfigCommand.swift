@@ -31,6 +31,6 @@ public struct ConfigCommand: ParsableCommand {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let resolved = root.settings.resolved
         for warning in resolved.warnings { Terminal.printError("warning: " + warning) }
-        Terminal.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
+        try Terminal.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
     }
 }

@@ -26,14 +26,14 @@ public struct DoctorCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let settings = root.settings
-        Terminal.printOutput(
+        try Terminal.printOutput(
             "config: \(settings.resolved.configFile.map { Terminal.sanitized($0) } ?? "no config file"), \(settings.resolved.settings.filter { $0.source != .default }.count) keys set"
         )
 
         let capabilities = TerminalCapabilities.detect(
             environment: environment, color: settings.colorMode, graphics: settings.graphicsMode)
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
-        Terminal.printOutput(
+        try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(capabilities.color.rawValue), graphics \(capabilities.graphics.rawValue)"
         )
 
@@ -45,11 +45,11 @@ public struct DoctorCommand: AsyncParsableCommand {
         do {
             _ = try await PicsumClient(configuration: probe).list(try PageRequest(page: 1, limit: 1))
             let elapsed = start.duration(to: clock.now).components
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 "network: \(settings.picsum.baseURL.absoluteString) answered in \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms"
             )
         } catch {
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 "network: \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); content.source=auto shows the bundled samples"
             )
         }
@@ -58,9 +58,9 @@ public struct DoctorCommand: AsyncParsableCommand {
             let path = settings.store.path
             if repair {
                 switch try await SeenLikeStoreRepair.repair(path: path) {
-                case .healthy: Terminal.printOutput("store: \(path) is healthy; nothing to repair")
+                case .healthy: try Terminal.printOutput("store: \(path) is healthy; nothing to repair")
                 case .movedAside(let movedTo):
-                    Terminal.printOutput("store: moved the damaged \(path) to \(movedTo) and started a new one")
+                    try Terminal.printOutput("store: moved the damaged \(path) to \(movedTo) and started a new one")
                 }
             } else {
                 let diagnostics = try await SQLiteSeenLikeStore.open(path: path).diagnostics()
@@ -68,21 +68,21 @@ public struct DoctorCommand: AsyncParsableCommand {
                     throw SeenLikeStoreError.damaged(
                         path: path, detail: diagnostics.integrityProblems.prefix(3).joined(separator: "; "))
                 }
-                Terminal.printOutput(
+                try Terminal.printOutput(
                     "store: \(path) ok (\(diagnostics.journalMode), schema \(diagnostics.migrations.count))")
             }
         } else {
-            Terminal.printOutput("store: \(settings.storeKind) (nothing is kept after the process ends)")
+            try Terminal.printOutput("store: \(settings.storeKind) (nothing is kept after the process ends)")
         }
 
         if let cache = try? DiskImageCache(
             path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)
         {
             let stats = cache.statistics()
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 "cache: \(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)")
         } else {
-            Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
+            try Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
         }
     }
 }

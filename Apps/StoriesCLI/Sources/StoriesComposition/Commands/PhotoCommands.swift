@@ -42,16 +42,16 @@ public struct PhotosCommand: AsyncParsableCommand {
         let result = try await session.photoCatalog().photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
         if json {
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 try JSONOutput.encode(
                     PhotosReport(page: page, next: result.nextPage, photos: result.elements)))
         } else {
             for photo in result.elements {
-                Terminal.printOutput(
+                try Terminal.printOutput(
                     "\(Terminal.sanitized(photo.id.rawValue))  \(Terminal.sanitized(photo.author))  \(photo.width)×\(photo.height)"
                 )
             }
-            Terminal.printOutput(result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
+            try Terminal.printOutput(result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
         }
     }
 }
@@ -75,9 +75,9 @@ public struct PhotoCommand: AsyncParsableCommand {
         let session = try await ContentSession.open(options)
         let photo = try await session.photoCatalog().photo(id: PhotoID(id))
         if json {
-            Terminal.printOutput(try JSONOutput.encode(photo))
+            try Terminal.printOutput(try JSONOutput.encode(photo))
         } else {
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 """
                 \(Terminal.sanitized(photo.author)), \(photo.width)×\(photo.height)
                 source: \(Terminal.sanitized(photo.url.absoluteString))

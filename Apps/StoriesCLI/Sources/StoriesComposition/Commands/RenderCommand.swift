@@ -75,7 +75,7 @@ public struct RenderCommand: AsyncParsableCommand {
         let usedRows = (fitted.height + 1) / 2
         var buffer = CellBuffer(width: fitted.width, height: usedRows)
         ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
-        FileHandle.standardOutput.write(Data(TerminalRenderer(depth: depth).lines(buffer)))
+        try Terminal.writeOutput(TerminalRenderer(depth: depth).lines(buffer))
     }
 }
 

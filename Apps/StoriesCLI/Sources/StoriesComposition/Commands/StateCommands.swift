@@ -22,9 +22,9 @@ public struct StateCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let summary = try await root.makeStore().summary()
         if json {
-            Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
+            try Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
         } else {
-            Terminal.printOutput(
+            try Terminal.printOutput(
                 "\(summary.seenItemIDs.count) items seen, \(summary.likedItemIDs.count) liked, \(summary.users.count) users started"
             )
         }
@@ -75,7 +75,7 @@ public struct LikeCommand: AsyncParsableCommand {
         let id = StoryItemID(item)
         _ = try await session.locate([id])
         try await session.store.setLiked(id, !off)
-        Terminal.printOutput("\(off ? "unliked" : "liked") \(Terminal.sanitized(item))")
+        try Terminal.printOutput("\(off ? "unliked" : "liked") \(Terminal.sanitized(item))")
     }
 }
 
@@ -106,7 +106,7 @@ public struct SeenCommand: AsyncParsableCommand {
             guard let place = located[id] else { continue }
             try await session.store.markSeen(id, user: place.user, index: place.index)
         }
-        Terminal.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
+        try Terminal.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
     }
 }
 
@@ -137,7 +137,7 @@ public struct ResetCommand: AsyncParsableCommand {
         if seen || all { scope.insert(.seen) }
         if likes || all { scope.insert(.likes) }
         try await root.makeStore().reset(scope)
-        Terminal.printOutput(
+        try Terminal.printOutput(
             "reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
     }
 }

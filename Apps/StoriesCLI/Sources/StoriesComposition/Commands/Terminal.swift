@@ -1,27 +1,113 @@
 import Foundation
+import StoryTerminal
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writing to stdout and stderr; text from configuration or content is sanitised first.
+///
+/// Writes are `write(2)` loops, never `FileHandle.write` (which traps on a full disk or a
+/// closed descriptor): stdout that cannot take the output is an ``OutputError`` (exit 74);
+/// stderr that cannot is given up silently (there is nowhere left to say it).
 enum Terminal {
-    static func printOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    static func printOutput(_ text: String) throws(OutputError) {
+        try writeOutput(Array((text + "\n").utf8))
     }
 
-    /// Writes ArgumentParser's own messages (usage, errors) as they are.
+    /// Raw bytes to stdout (cells, JSON).
+    static func writeOutput(_ bytes: [UInt8]) throws(OutputError) {
+        if stdoutWasClosed.load(ordering: .relaxed) { throw OutputError(code: EBADF) }
+        if let code = RawWrite.all(bytes, to: STDOUT_FILENO) { throw OutputError(code: code) }
+    }
+
+    /// Whether the program started with stdout closed (`>&-`).
+    static let stdoutWasClosed = Atomic(false)
+    /// Whether the program started with stderr closed (`2>&-`).
+    static let stderrWasClosed = Atomic(false)
+
+    /// Standard descriptors the program started without are never written to: their numbers
+    /// may already belong to something the runtime opened before `main` (Dispatch's eventfd
+    /// takes a closed fd 1), and bytes meant for stdout would go there. A number still free
+    /// gets /dev/null, so that no file opened later (the database!) takes it. Output to a
+    /// stdout closed this way is an ``OutputError``. Call first thing.
+    static func reserveClosedStandardDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            if fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+                let opened = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+                if opened >= 0, opened != fd {
+                    dup2(opened, fd)
+                    close(opened)
+                }
+            } else if !isAnonymousInode(fd) {
+                continue
+            }
+            if fd == STDOUT_FILENO { stdoutWasClosed.store(true, ordering: .relaxed) }
+            if fd == STDERR_FILENO { stderrWasClosed.store(true, ordering: .relaxed) }
+        }
+    }
+
+    /// Whether `fd` is an eventfd, epoll or similar (`anon_inode:` in /proc): never a stream
+    /// a user gave us.
+    private static func isAnonymousInode(_ fd: Int32) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard count > 0 else { return false }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("anon_inode:")
+    }
+
+    /// Writes ArgumentParser's own messages (usage, errors), sanitised but with their newlines.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        if stderrWasClosed.load(ordering: .relaxed) { return }
+        _ = RawWrite.all(Array((sanitized(text, keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// One line (already sanitised) to stderr, unless stderr was closed.
+    static func writeErrorLine(_ line: String) {
+        if stderrWasClosed.load(ordering: .relaxed) { return }
+        _ = RawWrite.all(Array((line + "\n").utf8), to: STDERR_FILENO)
     }
 
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data(("stories: " + sanitized(text, keepingNewlines: true) + "\n").utf8))
+        if stderrWasClosed.load(ordering: .relaxed) { return }
+        _ = RawWrite.all(Array(("stories: " + sanitized(text, keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
     }
 
-    /// Replaces control characters (escape sequences included) with U+FFFD.
+    /// Content and configuration text made safe for a terminal or a script: controls (C0, C1,
+    /// DEL, escape sequences) and bidi overrides replaced — the screen's rule
+    /// (``TerminalText/sanitize(_:)``), with newlines kept when asked.
     static func sanitized(_ text: String, keepingNewlines: Bool = false) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    if keepingNewlines, scalar == "\n" { return scalar }
-                    return scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar
-                }))
+        guard keepingNewlines else { return TerminalText.sanitize(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+            .joined(separator: "\n")
+    }
+}
+
+/// `write(2)` until every byte is out; the errno of a failure, nil when all were written.
+enum RawWrite {
+    static func all(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// Standard output could not take the output: a full disk, a closed descriptor or pipe (exit 74).
+struct OutputError: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String {
+        "cannot write the output: \(String(cString: strerror(code))); check the disk or the pipe it goes to"
     }
 }

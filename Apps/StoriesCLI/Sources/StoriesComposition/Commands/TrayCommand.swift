@@ -52,17 +52,17 @@ public struct TrayCommand: AsyncParsableCommand {
             let report = TrayReport(
                 source: session.content.sourceName, fallback: session.fallback, page: page, next: result.nextPage,
                 users: entries.map(TrayReport.User.init))
-            Terminal.printOutput(try JSONOutput.encode(report))
+            try Terminal.printOutput(try JSONOutput.encode(report))
         } else {
             for entry in entries {
                 let ring = entry.ring == .unseen ? "◉" : "○"
                 let name = Terminal.sanitized(entry.story.user.name)
-                Terminal.printOutput(
+                try Terminal.printOutput(
                     "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(Terminal.sanitized(entry.story.user.id.rawValue))]"
                 )
             }
-            if entries.isEmpty { Terminal.printOutput("(no users on page \(page))") }
-            Terminal.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
+            if entries.isEmpty { try Terminal.printOutput("(no users on page \(page))") }
+            try Terminal.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
         }
     }
 }

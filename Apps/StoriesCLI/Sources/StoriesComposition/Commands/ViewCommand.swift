@@ -72,9 +72,9 @@ public struct ViewCommand: AsyncParsableCommand {
         for event in events {
             try await record(event, in: session)
             if json {
-                if let line = try ViewEventJSON.line(for: event) { Terminal.printOutput(line) }
+                if let line = try ViewEventJSON.line(for: event) { try Terminal.printOutput(line) }
             } else if let sentence = ViewerNarrator.sentence(for: event, in: viewer) {
-                Terminal.printOutput(Terminal.sanitized(sentence))
+                try Terminal.printOutput(Terminal.sanitized(sentence))
             }
         }
     }

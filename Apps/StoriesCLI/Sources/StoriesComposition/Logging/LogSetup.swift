@@ -45,7 +45,7 @@ public struct LogSetup: Sendable {
 public final class LogSink: Sendable {
     private enum Target {
         case standardError
-        case file(FileHandle)
+        case file(path: String, fd: Int32)
         case held([String])
     }
 
@@ -61,11 +61,14 @@ public final class LogSink: Sendable {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            FileHandle.standardError.write(
-                Data("stories: warning: cannot open the log file \(path) (\(reason)); logging to stderr\n".utf8))
+            Terminal.printError("warning: cannot open the log file \(path) (\(reason)); logging to stderr")
             return .standardError
         }
-        return LogSink(.file(FileHandle(fileDescriptor: fd, closeOnDealloc: true)))
+        return LogSink(.file(path: path, fd: fd))
+    }
+
+    deinit {
+        if case .file(_, let fd) = target.withLock({ $0 }) { close(fd) }
     }
 
     /// Lines held in memory until ``flushHeld()``.
@@ -77,8 +80,15 @@ public final class LogSink: Sendable {
     func write(_ line: String) {
         target.withLock { target in
             switch target {
-            case .standardError: FileHandle.standardError.write(Data((line + "\n").utf8))
-            case .file(let handle): handle.write(Data((line + "\n").utf8))
+            case .standardError: Terminal.writeErrorLine(line)
+            case .file(let path, let fd):
+                guard let code = RawWrite.all(Array((line + "\n").utf8), to: fd) else { return }
+                // A log file that cannot be written (a full disk): stderr from now on, said once.
+                close(fd)
+                target = .standardError
+                Terminal.printError(
+                    "warning: cannot write the log file \(path) (\(String(cString: strerror(code)))); logging to stderr")
+                Terminal.writeErrorLine(line)
             case .held(var lines):
                 lines.append(line)
                 if lines.count > Self.maximumHeld { lines.removeFirst(lines.count - Self.maximumHeld) }
@@ -95,7 +105,7 @@ public final class LogSink: Sendable {
             return lines
         }
         guard !lines.isEmpty else { return }
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        for line in lines { Terminal.writeErrorLine(line) }
     }
 }
 
