@@ -49,3 +49,53 @@ struct WriteFailureTests {
         #expect(result.stdout.contains("itemShown"))
     }
 }
+
+/// Text from content that reaches a terminal or a script carries no controls.
+@Suite("Clean text — as processes")
+struct CleanTextTests {
+    static let evilName = "Eve\u{9B}2J\u{7F}\u{202E}evil\u{1B}[31m"
+
+    static func document(in home: String) throws -> String {
+        let file = home + "/stories.json"
+        let name = try String(
+            decoding: JSONSerialization.data(withJSONObject: [evilName], options: [.fragmentsAllowed]), as: UTF8.self
+        ).dropFirst().dropLast()
+        try TemporaryFolder.write(
+            """
+            {"data":[{"id":"0","user":{"username":\(name),"profile_picture":"http://127.0.0.1:9/a.jpg"},
+              "snap_count":1,"snaps":[{"media_type":"image","media_url":"http://127.0.0.1:9/1.jpg"}]}]}
+            """, to: file)
+        return file
+    }
+
+    static func rawControls(_ text: String) -> [String] {
+        text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }.map { String(format: "U+%04X", $0.value) }
+    }
+
+    @Test func trayOutputPlainAndJSONCarriesNoControls() async throws {
+        let home = try TemporaryFolder.make()
+        let file = try Self.document(in: home)
+        let plain = try await StoriesProcess.run(["tray", "--source", "file", "--stories-file", file], home: home)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(Self.rawControls(plain.stdout).isEmpty, "\(Self.rawControls(plain.stdout))")
+        #expect(plain.stdout.contains("Eve2Jevil[31m"), "\(plain.stdout)")
+        let json = try await StoriesProcess.run(
+            ["tray", "--source", "file", "--stories-file", file, "--json"], home: home)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(Self.rawControls(json.stdout).isEmpty, "\(Self.rawControls(json.stdout))")
+        #expect(json.stdout.contains(#"\u009b"#) && json.stdout.contains(#"\u202e"#), "\(json.stdout)")
+        let decoded = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let users = try #require(decoded["users"] as? [[String: Any]])
+        #expect(users.first?["name"] as? String == Self.evilName, "the data is kept, escaped")
+    }
+
+    @Test func usageErrorsCarryNoEscapes() async throws {
+        let result = try await StoriesProcess.run(["view", "ada", "--source", "bundled", "--keys", "next\u{1B}[2J"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(Self.rawControls(result.stderr).isEmpty, "\(Self.rawControls(result.stderr))")
+    }
+}

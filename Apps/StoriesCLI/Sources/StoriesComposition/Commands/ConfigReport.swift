@@ -10,7 +10,7 @@ enum ConfigReport {
             keys: resolved.settings.map { Entry(key: $0.spec.key, value: $0.value, source: $0.source.rawValue) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self)
+        return JSONOutput.escapingControls(String(decoding: try encoder.encode(report), as: UTF8.self))
     }
 
     private struct Report: Encodable {

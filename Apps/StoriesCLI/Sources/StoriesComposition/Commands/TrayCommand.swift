@@ -120,11 +120,36 @@ struct TrayReport: Encodable {
     enum CodingKeys: String, CodingKey { case source, fallback, page, next, users }
 }
 
-/// JSON for stdout: sorted keys, slashes as they are.
+/// JSON for stdout: sorted keys, slashes as they are, and no raw control character at all.
 enum JSONOutput {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// JSONEncoder escapes C0 controls only; DEL, the C1 controls (U+009B is a CSI to many
+    /// terminals), line and paragraph separators and bidi overrides and isolates are escaped
+    /// here too (`\u009b`), so the data is kept and nothing raw reaches a terminal or a script.
+    /// They can only occur inside strings: JSON's own syntax is ASCII.
+    static func escapingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(result)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F: true
+        default: false
+        }
     }
 }
