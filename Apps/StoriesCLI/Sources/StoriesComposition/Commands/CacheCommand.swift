@@ -47,7 +47,8 @@ public struct CacheCommand: ParsableCommand {
         case .clear:
             let before = cache.statistics()
             cache.clear()
-            try Terminal.printOutput("removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
+            try Terminal.printOutput(
+                "removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
         case .verify:
             let result = cache.verify()
             try Terminal.printOutput("checked \(result.checked) images, removed \(result.removed) damaged")

@@ -87,7 +87,8 @@ public final class LogSink: Sendable {
                 close(fd)
                 target = .standardError
                 Terminal.printError(
-                    "warning: cannot write the log file \(path) (\(String(cString: strerror(code)))); logging to stderr")
+                    "warning: cannot write the log file \(path) (\(String(cString: strerror(code)))); logging to stderr"
+                )
                 Terminal.writeErrorLine(line)
             case .held(var lines):
                 lines.append(line)
