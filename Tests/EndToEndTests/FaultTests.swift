@@ -99,3 +99,31 @@ struct CleanTextTests {
         #expect(Self.rawControls(result.stderr).isEmpty, "\(Self.rawControls(result.stderr))")
     }
 }
+
+/// One rule for every path that shows media: refused media are `mediaFailed`, never seen, never cached.
+@Suite("Refused media — as processes", .timeLimit(.minutes(1)))
+struct RefusedMediaTests {
+    @Test func theScriptedViewerRefusesWhatTheScreenRefuses() async throws {
+        let home = try TemporaryFolder.make()
+        let folder = try TemporaryFolder.make()
+        try StaticServer.jpegClaiming(width: 30000, height: 30000).write(to: URL(fileURLWithPath: folder + "/huge.jpg"))
+        let server = try await StaticServer(folder: folder)
+        let file = home + "/stories.json"
+        try TemporaryFolder.write(
+            """
+            {"data":[{"id":"0","user":{"username":"neo","profile_picture":"\(server.baseURL)/a.jpg"},
+              "snap_count":1,"snaps":[{"media_type":"image","media_url":"\(server.baseURL)/huge.jpg"}]}]}
+            """, to: file)
+        let view = try await StoriesProcess.run(
+            ["view", "0", "--source", "file", "--stories-file", file, "--keys", "close", "--json"], home: home)
+        #expect(view.status == 0, "\(view.stderr)")
+        #expect(view.stdout.contains(#""event":"mediaFailed""#), "\(view.stdout)")
+        #expect(view.stdout.contains("megapixels"), "\(view.stdout)")
+        #expect(!view.stdout.contains("itemSeen"), "\(view.stdout)")
+        let state = try await StoriesProcess.run(["state", "--json"], home: home)
+        #expect(state.stdout.contains(#""seenItems":0"#), "\(state.stdout)")
+        let cache = try await StoriesProcess.run(["cache", "stats"], home: home)
+        #expect(cache.stdout.hasPrefix("0 images"), "\(cache.stdout)")
+        withExtendedLifetime(server) {}
+    }
+}

@@ -197,4 +197,20 @@ struct ImageCacheTests {
         #expect(memory.data(for: "a") != nil, "recently used")
         #expect(memory.data(for: "b") == nil, "least recently used went first")
     }
+
+    /// What `accepts` refuses (the app: the decoder's pixel limit) is thrown and never cached.
+    @Test func refusedBodiesAreThrownAndNeverCached() async throws {
+        struct Refused: Error {}
+        let base = StubURLProtocol.register { _ in .init(body: jpegBody(2_000)) }
+        let folder = temporaryFolder()
+        let images = ImagePipeline(
+            client: client(base, retries: 0), memory: MemoryImageCache(limit: 1 << 20),
+            disk: try DiskImageCache(path: folder, limit: 1 << 20), maxConcurrent: 2,
+            accepts: { _ in throw Refused() })
+        await #expect(throws: Refused.self) {
+            try await images.imageData(for: base.appendingPathComponent("id/1/9/9"), priority: .high)
+        }
+        #expect(images.memory.byteCount == 0)
+        #expect(images.disk?.statistics().entries == 0)
+    }
 }

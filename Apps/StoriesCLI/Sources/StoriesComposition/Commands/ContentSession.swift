@@ -5,6 +5,7 @@ import PicsumContent
 import SeenLikeStore
 import StoryInterfaces
 import StoryModels
+import StoryTerminal
 
 /// What the content commands share: the configured content source (with `auto`'s fallback
 /// said on stderr), the store, image loading, and item lookup.
@@ -57,7 +58,8 @@ struct ContentSession {
             client: PicsumClient(configuration: settings),
             memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
             disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
-            maxConcurrent: settings.maxConcurrent)
+            maxConcurrent: settings.maxConcurrent,
+            accepts: { try ImageDecoder.check($0) })  // refused media are never shown nor kept
         let logger = root.logger
         return { url, priority in
             let started = ContinuousClock.now

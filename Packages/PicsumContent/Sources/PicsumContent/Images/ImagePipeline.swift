@@ -24,12 +24,20 @@ public actor ImagePipeline: ImageLoading {
     /// Downloads started (for tests and diagnostics).
     public private(set) var downloadCount = 0
 
-    /// A pipeline over `client` with the given caches and concurrency.
-    public init(client: PicsumClient, memory: MemoryImageCache, disk: DiskImageCache?, maxConcurrent: Int) {
+    private let accepts: @Sendable (Data) throws -> Void
+
+    /// A pipeline over `client` with the given caches and concurrency. `accepts` is the rule
+    /// for what may be shown and kept (the app passes the decoder's size and pixel limits): a
+    /// body it refuses is thrown as its error and never cached.
+    public init(
+        client: PicsumClient, memory: MemoryImageCache, disk: DiskImageCache?, maxConcurrent: Int,
+        accepts: @escaping @Sendable (Data) throws -> Void = { _ in }
+    ) {
         self.client = client
         self.memory = memory
         self.disk = disk
         self.slots = DownloadSlots(maximum: maxConcurrent)
+        self.accepts = accepts
     }
 
     /// The body for `url`, from the caches or the network.
@@ -70,9 +78,10 @@ public actor ImagePipeline: ImageLoading {
         nextID += 1
         let id = nextID
         // Detached: cache reads and writes and the download run off this actor.
-        let task = Task.detached { [client, memory, disk, slots] in
+        let task = Task.detached { [client, memory, disk, slots, accepts] in
             defer { Task { await self.finish(url, id: id) } }
             if let disk, let data = await Self.diskIO.run({ disk.data(for: url) }) {
+                try accepts(data)  // kept by an older build with other limits: refused all the same
                 memory.insert(data, for: url.absoluteString)
                 return data
             }
@@ -89,6 +98,7 @@ public actor ImagePipeline: ImageLoading {
             guard let format = MediaFormat.sniff(data), format.looksComplete(data) else {
                 throw ImagePipelineError.notMedia(url)
             }
+            try accepts(data)
             if let disk { _ = await Self.diskIO.run { disk.store(data, for: url) } }
             memory.insert(data, for: url.absoluteString)
             return data

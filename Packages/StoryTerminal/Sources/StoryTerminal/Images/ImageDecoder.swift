@@ -52,14 +52,23 @@ public enum ImageDecoder {
     /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
     /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
     /// are decoded whole). Pass 0 for the full size.
-    public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0)
-        throws(ImageDecodeError) -> RGBImage
-    {
+    /// Whether `data` is an image this decoder would draw, from its header alone: a format it
+    /// decodes, at most ``maximumBytes`` and ``maximumPixels``. The one rule for every path
+    /// that shows or keeps media (the viewer, `view --keys`, the image caches).
+    @discardableResult
+    public static func check(_ data: Data) throws(ImageDecodeError) -> (width: Int, height: Int, format: ImageFormat) {
         guard data.count <= maximumBytes else { throw .tooLarge("\(data.count) bytes; the limit is \(maximumBytes)") }
         let (width, height, format) = try size(of: data)
         guard width > 0, height > 0, width * height <= maximumPixels else {
             throw .tooLarge("\(width)×\(height) pixels; the limit is \(maximumPixels / 1_000_000) megapixels")
         }
+        return (width, height, format)
+    }
+
+    public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0)
+        throws(ImageDecodeError) -> RGBImage
+    {
+        let (width, height, format) = try check(data)
         var output: UnsafeMutablePointer<UInt8>?
         var outWidth: Int32 = 0
         var outHeight: Int32 = 0

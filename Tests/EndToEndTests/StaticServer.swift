@@ -1,0 +1,54 @@
+import Foundation
+import StoryInterfacesTestSupport
+
+/// Python's `http.server` serving a folder on 127.0.0.1 (any free port), stopped when released:
+/// for bodies picsum-stub does not make (a JPEG whose header claims 30000×30000 pixels).
+final class StaticServer: @unchecked Sendable {
+    let process = Process()
+    let baseURL: String
+
+    init(folder: String) async throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Port 0: the kernel picks a free one; the server prints it on its first line.
+        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = out.fileHandleForReading
+        let line = try await onOwnThread {
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = reader.availableData
+                guard !chunk.isEmpty else { break }
+                line.append(chunk)
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        guard let range = line.range(of: #"port (\d+)"#, options: .regularExpression),
+            let port = Int(line[range].split(separator: " ")[1])
+        else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        baseURL = "http://127.0.0.1:\(port)"
+    }
+
+    deinit { process.terminate() }
+
+    /// A real JPEG whose frame header is patched to claim `width`×`height` pixels.
+    static func jpegClaiming(width: Int, height: Int) throws -> Data {
+        let sample = URL(fileURLWithPath: repositoryRoot)
+            .appendingPathComponent("Packages/StoryModels/Sources/StoryModels/Resources/samples/dawn-portrait.jpg")
+        var bytes = [UInt8](try Data(contentsOf: sample))
+        for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && [0xC0, 0xC2].contains(bytes[index + 1]) {
+            bytes[index + 5] = UInt8(height >> 8)
+            bytes[index + 6] = UInt8(height & 0xFF)
+            bytes[index + 7] = UInt8(width >> 8)
+            bytes[index + 8] = UInt8(width & 0xFF)
+            return Data(bytes)
+        }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+}
