@@ -49,9 +49,6 @@ public enum ImageDecoder {
         return (Int(width), Int(height), format)
     }
 
-    /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
-    /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
-    /// are decoded whole). Pass 0 for the full size.
     /// Whether `data` is an image this decoder would draw, from its header alone: a format it
     /// decodes, at most ``maximumBytes`` and ``maximumPixels``. The one rule for every path
     /// that shows or keeps media (the viewer, `view --keys`, the image caches).
@@ -65,6 +62,9 @@ public enum ImageDecoder {
         return (width, height, format)
     }
 
+    /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
+    /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
+    /// are decoded whole). Pass 0 for the full size.
     public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0)
         throws(ImageDecodeError) -> RGBImage
     {
