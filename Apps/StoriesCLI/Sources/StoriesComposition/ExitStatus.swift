@@ -28,6 +28,7 @@ public enum ErrorReport {
     /// (ArgumentParser's own, which it reports itself).
     public static func status(for error: any Error) -> ExitStatus? {
         switch error {
+        case let error as SeenNotWritten: status(for: error.cause) ?? .ioError
         case is ConfigurationError: .configuration
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError, is CacheCommandError: .ioError

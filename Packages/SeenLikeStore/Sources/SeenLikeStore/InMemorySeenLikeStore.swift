@@ -20,6 +20,12 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
         if seen[item] == nil { seen[item] = Seen(user: user, index: index) }
     }
 
+    /// Records every mark, or (an invalid index among them) none.
+    public func markSeen(_ marks: [SeenMark]) throws {
+        if let bad = marks.first(where: { $0.index < 0 }) { throw SeenLikeStoreError.invalidIndex(bad.index) }
+        for mark in marks where seen[mark.item] == nil { seen[mark.item] = Seen(user: mark.user, index: mark.index) }
+    }
+
     /// Likes or unlikes an item.
     public func setLiked(_ item: StoryItemID, _ isLiked: Bool) {
         if isLiked { liked.insert(item) } else { liked.remove(item) }

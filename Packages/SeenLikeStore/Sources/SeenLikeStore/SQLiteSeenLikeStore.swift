@@ -93,14 +93,23 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
 
     /// Records a seen item; the first sighting's time and index are kept.
     public func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
-        guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
+        try await markSeen([SeenMark(item: item, user: user, index: index)])
+    }
+
+    /// Records every mark in one transaction: all of them, or (on any error) none.
+    public func markSeen(_ marks: [SeenMark]) async throws {
+        if let bad = marks.first(where: { $0.index < 0 }) { throw SeenLikeStoreError.invalidIndex(bad.index) }
+        guard !marks.isEmpty else { return }
         try await write { db in
-            try db.cachedStatement(
+            let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO seenItem (itemId, userId, itemIndex, seenAt) VALUES (?, ?, ?, ?)
                     ON CONFLICT(itemId) DO NOTHING
-                    """
-            ).execute(arguments: [item.rawValue, user.rawValue, index, Date().timeIntervalSince1970])
+                    """)
+            let now = Date().timeIntervalSince1970
+            for mark in marks {
+                try statement.execute(arguments: [mark.item.rawValue, mark.user.rawValue, mark.index, now])
+            }
         }
     }
 

@@ -93,6 +93,20 @@ struct SchemaAndDamageTests {
         #expect(SeenLikeStoreError.full(path: path).description.contains("free some space"))
     }
 
+    /// Many items in one call are one transaction: the disk fills part-way and none is kept
+    /// (it committed 10 of 160 before).
+    @Test func aBatchThatDoesNotFitWritesNothing() async throws {
+        let path = try TemporaryDirectory.make().appending("state.sqlite")
+        let store = try SQLiteSeenLikeStore(path: path, maximumPageCount: 8)
+        let marks = (0..<5_000).map {
+            SeenMark(item: StoryItemID("item-\($0)-" + String(repeating: "x", count: 200)), user: "u", index: $0)
+        }
+        await #expect(throws: SeenLikeStoreError.full(path: path)) { try await store.markSeen(marks) }
+        #expect(try await store.summary().seenItemIDs.isEmpty, "all or nothing")
+        try await store.markSeen(Array(marks.prefix(3)))
+        #expect(try await store.summary().seenItemIDs.count == 3)
+    }
+
     @Test func repairMovesADamagedFileAsideWithATimestampAndStartsAnew() async throws {
         let folder = try TemporaryDirectory.make()
         let path = folder.appending("state.sqlite")

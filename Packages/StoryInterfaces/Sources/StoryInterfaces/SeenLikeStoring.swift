@@ -7,6 +7,10 @@ public protocol SeenLikeStoring: Sendable {
     /// the user's `lastSeenIndex` only grows.
     func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws
 
+    /// Records every one of `marks` as ``markSeen(_:user:index:)`` does, in one transaction:
+    /// when it returns all are committed; when it throws (a full disk, a kill) none is.
+    func markSeen(_ marks: [SeenMark]) async throws
+
     /// Likes or unlikes `item`. Idempotent.
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws
 
@@ -22,4 +26,21 @@ public protocol SeenLikeStoring: Sendable {
 
     /// Clears what `scope` names.
     func reset(_ scope: ResetScope) async throws
+}
+
+/// One item seen: which, whose, and where in the user's story.
+public struct SeenMark: Hashable, Sendable {
+    /// The item.
+    public var item: StoryItemID
+    /// Its user.
+    public var user: UserID
+    /// Its index in the user's story.
+    public var index: Int
+
+    /// Creates a mark.
+    public init(item: StoryItemID, user: UserID, index: Int) {
+        self.item = item
+        self.user = user
+        self.index = index
+    }
 }

@@ -41,6 +41,10 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     public func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
         try await onMarkSeen(item, user, index)
     }
+    /// Calls ``onMarkSeen`` for each mark (a double: no transaction to keep).
+    public func markSeen(_ marks: [SeenMark]) async throws {
+        for mark in marks { try await onMarkSeen(mark.item, mark.user, mark.index) }
+    }
     /// Calls ``onSetLiked``.
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { try await onSetLiked(item, liked) }
     /// Calls ``onLikedItems``.

@@ -102,9 +102,11 @@ public struct SeenCommand: AsyncParsableCommand {
         let session = try await ContentSession.open(options)
         let ids = items.map { StoryItemID($0) }
         let located = try await session.locate(ids)  // every id checked before any write
-        for id in ids {
-            guard let place = located[id] else { continue }
-            try await session.store.markSeen(id, user: place.user, index: place.index)
+        let marks = ids.compactMap { id in located[id].map { SeenMark(item: id, user: $0.user, index: $0.index) } }
+        do {
+            try await session.store.markSeen(marks)  // one transaction: all of them or none
+        } catch {
+            throw SeenNotWritten(count: marks.count, cause: error)
         }
         try Terminal.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
     }
@@ -139,5 +141,14 @@ public struct ResetCommand: AsyncParsableCommand {
         try await root.makeStore().reset(scope)
         try Terminal.printOutput(
             "reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
+    }
+}
+
+/// `seen` wrote nothing: its items are one transaction (exit 74, or the cause's status).
+struct SeenNotWritten: Error, CustomStringConvertible {
+    var count: Int
+    var cause: any Error
+    var description: String {
+        "none of the \(count) item\(count == 1 ? "" : "s") was marked seen (nothing was written): \(ErrorReport.message(for: cause))"
     }
 }
