@@ -158,6 +158,76 @@ struct ImageCacheTests {
         #expect(disk.data(for: URL(string: "https://picsum.photos/id/0/100/100")!) == nil, "the oldest went")
     }
 
+    static func bytesOnDisk(_ folder: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).reduce(0) { total, name in
+            total
+                + ((try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]
+                    as? NSNumber)?.intValue ?? 0)
+        }
+    }
+
+    /// Two caches on one folder (as two processes have: each its own in-process lock) writing
+    /// at once on two threads: together they never leave more than the limit on disk (six
+    /// processes reached 2× the limit when eviction was locked per process).
+    @Test func twoCachesOnOneFolderKeepTheLimitTogether() async throws {
+        let folder = temporaryFolder()
+        let limit = 60_000
+        let caches = try [DiskImageCache(path: folder, limit: limit), DiskImageCache(path: folder, limit: limit)]
+        for round in 0..<5 {
+            async let first: Void = try OwnThread.run {
+                for index in 0..<40 {
+                    caches[0].store(
+                        jpegBody(9_000), for: URL(string: "https://picsum.photos/id/a\(round)-\(index)/9/9")!)
+                }
+            }
+            async let second: Void = try OwnThread.run {
+                for index in 0..<40 {
+                    caches[1].store(
+                        jpegBody(9_000), for: URL(string: "https://picsum.photos/id/b\(round)-\(index)/9/9")!)
+                }
+            }
+            _ = try await (first, second)
+            #expect(try Self.bytesOnDisk(URL(fileURLWithPath: folder)) <= limit)
+        }
+    }
+
+    /// Temporary files a killed download left (older than a minute) are removed and counted;
+    /// a fresh one (a write under way) is left alone.
+    @Test func strayTemporaryFilesAreCleanedAndCounted() throws {
+        let disk = try DiskImageCache(path: temporaryFolder(), limit: 1 << 20)
+        let old = disk.folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        let fresh = disk.folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        try jpegBody(5_000).write(to: old)
+        try jpegBody(5_000).write(to: fresh)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: old.path)
+        #expect(disk.statistics().removedStray == 1)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: fresh.path))
+    }
+
+    /// An entry too large to be ours (a sparse 10 GB file under an entry's name) is neither
+    /// counted nor read: stats and verify remove it by its size alone.
+    @Test(arguments: ["stats", "verify"])
+    func entriesTooLargeToBeOursAreRemovedUnread(action: String) throws {
+        let disk = try DiskImageCache(path: temporaryFolder(), limit: 256 << 20)
+        let url = URL(string: "https://picsum.photos/id/1/9/9")!
+        #expect(disk.store(jpegBody(2_000), for: url))
+        let huge = disk.folder.appendingPathComponent(DiskImageCache.key(for: URL(string: "https://x.test/huge")!))
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 10 << 30)  // sparse: no disk used, nothing to read
+        try handle.close()
+        if action == "stats" {
+            let stats = disk.statistics()
+            #expect(stats.entries == 1 && stats.removedStray == 1 && stats.bytes < 10_000)
+        } else {
+            let result = disk.verify()
+            #expect(result.checked == 1 && result.removed == 0 && result.removedStray == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: huge.path))
+    }
+
     @Test func namesAreTheSHA256OfThePicsumURL() throws {
         let disk = try DiskImageCache(path: temporaryFolder(), limit: 1 << 20)
         let url = URL(string: "https://picsum.photos/id/0/200/300")!

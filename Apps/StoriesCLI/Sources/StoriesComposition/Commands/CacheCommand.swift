@@ -43,7 +43,8 @@ public struct CacheCommand: ParsableCommand {
         case .stats:
             let stats = cache.statistics()
             try Terminal.printOutput(
-                "\(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)")
+                "\(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)"
+                    + Self.stray(stats.removedStray))
         case .clear:
             let before = cache.statistics()
             cache.clear()
@@ -51,8 +52,18 @@ public struct CacheCommand: ParsableCommand {
                 "removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
         case .verify:
             let result = cache.verify()
-            try Terminal.printOutput("checked \(result.checked) images, removed \(result.removed) damaged")
+            try Terminal.printOutput(
+                "checked \(result.checked) images, removed \(result.removed) damaged" + Self.stray(result.removedStray))
         }
+    }
+}
+
+extension CacheCommand {
+    /// "; removed 2 stray files (left by a killed download, or too large to be ours)", or "".
+    static func stray(_ count: Int) -> String {
+        count == 0
+            ? ""
+            : "; removed \(count) stray file\(count == 1 ? "" : "s") (left by a killed download, or too large to be ours)"
     }
 }
 

@@ -2,12 +2,25 @@ import Crypto
 public import Foundation
 import StoryInterfaces
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Image bodies on disk (`images.cache.path`), bounded by bytes at every write — never above
 /// `images.cache.maxBytes`, unlike caches that clean up later. Each entry is the raw body in a
 /// file named by the lowercase-hex SHA-256 of the picsum.photos URL (not of the CDN URL it
 /// redirected to), with a `.meta` file beside it holding the URL and the body's own SHA-256.
 /// Writes are atomic (a temporary file, then rename); only complete bodies that sniff as
 /// media are stored; an entry found damaged on read is removed.
+///
+/// The limit holds across processes: every change (a store and its eviction, a removal, a
+/// clear) happens under an exclusive `flock` on the folder's `.lock`, and eviction counts what
+/// is on disk, not what this process wrote. Sizes are read from the file system before any
+/// body is: an entry larger than any image we keep (or than the limit) is not ours and is
+/// removed unread. Temporary files a killed process left (older than a minute) are removed
+/// and counted.
 public final class DiskImageCache: @unchecked Sendable {
     /// What `stories cache stats` shows.
     public struct Statistics: Hashable, Sendable {
@@ -17,6 +30,9 @@ public final class DiskImageCache: @unchecked Sendable {
         public var bytes: Int
         /// The limit.
         public var limit: Int
+        /// Stray files removed on the way: temporary files left by a killed process (older
+        /// than a minute) and entries too large to be ours.
+        public var removedStray: Int = 0
     }
 
     /// What `stories cache verify` found.
@@ -25,6 +41,8 @@ public final class DiskImageCache: @unchecked Sendable {
         public var checked: Int
         /// Entries removed as damaged (content hash, name, format or completeness wrong).
         public var removed: Int
+        /// Stray files removed (old temporary files, entries too large to be ours).
+        public var removedStray: Int = 0
     }
 
     /// The folder.
@@ -45,11 +63,20 @@ public final class DiskImageCache: @unchecked Sendable {
         hex(SHA256.hash(data: Data(url.absoluteString.utf8)))
     }
 
+    /// The largest entry that can be ours: an image body (at most
+    /// ``PicsumClient/maximumImageBytes``) and its meta file, within the limit.
+    var maximumEntryBytes: Int { min(limit, PicsumClient.maximumImageBytes + 4096) }
+
     /// The stored body for `url`, or nil; a damaged entry is removed and nil returned.
     public func data(for url: URL) -> Data? {
         let key = Self.key(for: url)
-        return lock.withLock {
+        return locked {
             let body = folder.appendingPathComponent(key)
+            guard let size = Self.fileSize(body.path) else { return nil }
+            guard size <= maximumEntryBytes else {
+                removeEntry(key)  // not ours: never read
+                return nil
+            }
             guard let data = try? Data(contentsOf: body) else { return nil }
             guard let format = MediaFormat.sniff(data), format.looksComplete(data) else {
                 removeEntry(key)
@@ -70,9 +97,9 @@ public final class DiskImageCache: @unchecked Sendable {
         let meta = Data("\(url.absoluteString)\n\(Self.hex(SHA256.hash(data: data)))\n".utf8)
         let size = data.count + meta.count
         guard size <= limit else { return false }
-        return lock.withLock {
+        return locked {
             removeEntry(key)
-            var entries = listEntries()
+            var entries = listEntries().entries
             var total = entries.reduce(0) { $0 + $1.size }
             entries.sort { $0.date < $1.date }
             while total + size > limit, !entries.isEmpty {
@@ -91,29 +118,33 @@ public final class DiskImageCache: @unchecked Sendable {
         }
     }
 
-    /// Entries, bytes and limit.
+    /// Entries, bytes and limit; stray files are removed on the way and counted.
     public func statistics() -> Statistics {
-        lock.withLock {
-            let entries = listEntries()
-            return Statistics(entries: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, limit: limit)
+        locked {
+            let (entries, stray) = listEntries()
+            return Statistics(
+                entries: entries.count, bytes: entries.reduce(0) { $0 + $1.size }, limit: limit, removedStray: stray)
         }
     }
 
     /// Removes every entry (and any stray temporary file).
     public func clear() {
-        lock.withLock {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        locked {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != ".lock"
+            {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }
     }
 
     /// Re-hashes every entry and removes those whose body no longer matches its recorded hash,
-    /// whose name is not the hash of its URL, or that are not complete media.
+    /// whose name is not the hash of its URL, or that are not complete media. Entries too large
+    /// to be ours are removed unread (see ``maximumEntryBytes``).
     public func verify() -> Verification {
-        lock.withLock {
-            var result = Verification(checked: 0, removed: 0)
-            for entry in listEntries() {
+        locked {
+            let (entries, stray) = listEntries()
+            var result = Verification(checked: 0, removed: 0, removedStray: stray)
+            for entry in entries {
                 result.checked += 1
                 let body = try? Data(contentsOf: folder.appendingPathComponent(entry.key))
                 let meta =
@@ -136,22 +167,64 @@ public final class DiskImageCache: @unchecked Sendable {
 
     // MARK: - Files (called with the lock held)
 
+    /// Runs `body` holding this process's lock and the folder's `flock`, so that no other
+    /// process changes the folder meanwhile (the limit holds across processes).
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.withLock {
+            let fd = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+            }
+            defer {
+                if fd >= 0 {
+                    flock(fd, LOCK_UN)
+                    close(fd)
+                }
+            }
+            return body()
+        }
+    }
+
     private struct Entry {
         var key: String
         var size: Int
         var date: Date
     }
 
-    private func listEntries() -> [Entry] {
+    /// How old a temporary file is before it counts as left by a killed process.
+    static let strayTemporaryAge: TimeInterval = 60
+
+    /// The entries, after removing stray files (old temporary files, entries too large to be
+    /// ours); how many stray files were removed. Sizes come from the file system; no body is read.
+    private func listEntries() -> (entries: [Entry], removedStray: Int) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.count == 64 && !$0.contains(".") }.compactMap { key in
+        var stray = 0
+        for name in names where name.hasPrefix(".tmp-") {
+            let path = folder.appendingPathComponent(name).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, Date().timeIntervalSince(modified) > Self.strayTemporaryAge {
+                try? FileManager.default.removeItem(atPath: path)
+                stray += 1
+            }
+        }
+        let entries: [Entry] = names.filter { $0.count == 64 && !$0.contains(".") }.compactMap { key in
             let body = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(key).path)
             let meta = try? FileManager.default.attributesOfItem(
                 atPath: folder.appendingPathComponent(key + ".meta").path)
             guard let body else { return nil }
             let size = ((body[.size] as? NSNumber)?.intValue ?? 0) + ((meta?[.size] as? NSNumber)?.intValue ?? 0)
+            guard size <= maximumEntryBytes else {
+                removeEntry(key)
+                stray += 1
+                return nil
+            }
             return Entry(key: key, size: size, date: body[.modificationDate] as? Date ?? .distantPast)
         }
+        return (entries, stray)
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
     }
 
     private func write(_ data: Data, to name: String) throws {
