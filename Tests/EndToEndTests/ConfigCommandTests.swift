@@ -72,6 +72,37 @@ struct ConfigCommandTests {
         #expect(result.stderr.contains(file))
     }
 
+    /// What is wrong, in words, with the line and column (it was Foundation's
+    /// "Error Domain=NSCocoaErrorDomain Code=3840 …").
+    @Test func aMalformedConfigFileSaysWhatAndWhereInWords() async throws {
+        let home = try TemporaryFolder.make()
+        let file = home + "/broken.json"
+        try TemporaryFolder.write("{\"feed\": {\"pageSize\": 7}\n \"store\": {}}", to: file)
+        let result = try await StoriesProcess.run(["config", "--config", file], home: home)
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("not valid JSON at line 2, column 2"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+        let yaml = home + "/broken.yaml"
+        try TemporaryFolder.write("feed:\n  pageSize: [7\n", to: yaml)
+        let yamlResult = try await StoriesProcess.run(["config", "--config", yaml], home: home)
+        #expect(yamlResult.status == 78)
+        #expect(yamlResult.stderr.contains("not valid YAML at line 3, column 1"), "\(yamlResult.stderr)")
+    }
+
+    /// A huge config file is refused by its size, before a byte is read (a 1 GB sparse file
+    /// took 8.8 s and 1.08 GB of memory to be refused).
+    @Test func aHugeConfigFileIsRefusedByItsSize() async throws {
+        let home = try TemporaryFolder.make()
+        let file = home + "/huge.json"
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let result = try await StoriesProcess.run(["config", "--config", file], home: home)
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("it is 1073741824 bytes"), "\(result.stderr)")
+    }
+
     @Test func aBadFlagValueExits78() async throws {
         let result = try await StoriesProcess.run(["config", "--color", "rainbow"])
         #expect(result.status == 78)

@@ -36,16 +36,7 @@ enum ConfigFileLoader {
         case "yaml", "yml": isYAML = true
         default: throw .unsupportedFileType(path: path)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw .unreadableFile(path: path, detail: exists ? "permission denied or not a file" : "no such file")
-        }
-        guard data.count <= maximumBytes else {
-            throw .malformedFile(path: path, detail: "it is larger than \(maximumBytes) bytes")
-        }
+        let data = try readBounded(path)
         do {
             let snapshot: any ConfigSnapshot
             let keys: [String]
@@ -62,7 +53,7 @@ enum ConfigFileLoader {
             }
             return ConfigFile(path: path, lookup: snapshot.value, warnings: warnings)
         } catch {
-            throw .malformedFile(path: path, detail: describe(error))
+            throw .malformedFile(path: path, detail: describe(error, in: data))
         }
     }
 
@@ -74,10 +65,85 @@ enum ConfigFileLoader {
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// The file's bytes, refused by its size before reading (a 1 GB file is not read to be
+    /// refused) and read with a bound (a pipe or a device has no size to check).
+    static func readBounded(_ path: String) throws(ConfigurationError) -> Data {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw .unreadableFile(path: path, detail: exists ? "permission denied" : "no such file")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw .unreadableFile(path: path, detail: "it is a folder")
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumBytes {
+            throw .malformedFile(
+                path: path, detail: "it is \(size) bytes; a config file may have \(maximumBytes) at most")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadableFile(path: path, detail: "permission denied or not a file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw .unreadableFile(path: path, detail: "it cannot be read (\(error.localizedDescription))")
+        }
+        guard data.count <= maximumBytes else {
+            throw .malformedFile(path: path, detail: "it is larger than \(maximumBytes) bytes")
+        }
+        return data
+    }
+
+    /// What is wrong with the file, in words, with the line and column when the parser says
+    /// where (never Foundation's `Error Domain=NSCocoaErrorDomain Code=3840 …`).
+    static func describe(_ error: any Error, in data: Data) -> String {
         let text = String(describing: error)
         if text.contains("top-level") || text.contains("topLevel") { return "the top level must be an object of keys" }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, let debug = nsError.userInfo["NSDebugDescription"] as? String {
+            if debug.contains("end of file") || debug.contains("Unexpected end") {
+                return "not valid JSON: the file ends before the JSON does (a missing } or ], or a cut-off value)"
+            }
+            if let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
+                let offset = Int(debug[range].split(separator: " ")[1])
+            {
+                let (line, column) = position(of: offset, in: data)
+                return "not valid JSON at line \(line), column \(column): " + jsonProblem(debug)
+            }
+            return "not valid JSON: " + debug.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        // Yams: "3:1: error: parser: while parsing a flow sequence in line 2, column 13"
+        if let match = text.range(of: #"^(\d+):(\d+): error: \w+: "#, options: .regularExpression) {
+            let numbers = text[match].split(separator: ":").prefix(2)
+            let rest = text[match.upperBound...].split(separator: "\n").first.map(String.init) ?? ""
+            return "not valid YAML at line \(numbers.first ?? ""), column \(numbers.last ?? ""): \(rest)"
+        }
         let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
         return firstLine.count > 200 ? String(firstLine.prefix(200)) + "…" : firstLine
+    }
+
+    /// Foundation's "Invalid value around character 9." in words.
+    private static func jsonProblem(_ debug: String) -> String {
+        if debug.hasPrefix("Invalid value") { return "a value was expected (a missing comma, quote or bracket?)" }
+        if debug.contains("Badly formed object") { return "a key or a closing } was expected" }
+        if debug.contains("Badly formed array") { return "a value or a closing ] was expected" }
+        return debug.replacingOccurrences(of: #" around character \d+\.?"#, with: "", options: .regularExpression)
+    }
+
+    /// The 1-based line and column of byte `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 }
