@@ -49,9 +49,12 @@ public struct PicsumClient: Sendable {
         let (response, data) = try await get(
             endpoints.list(page: request.page, limit: request.limit), limit: Self.maximumJSONBytes)
         let photos: [PhotoBody] = try decode(data)
-        return Page(
-            request: request, elements: photos.map(\.photo),
-            nextPage: LinkHeader.nextPage(response.value(forHTTPHeaderField: "Link")))
+        // A next that does not move forward (a Link pointing back at page 1, or at this page)
+        // is the end: a script that follows `next` must never loop.
+        let next = LinkHeader.nextPage(response.value(forHTTPHeaderField: "Link")).flatMap {
+            $0 > request.page ? $0 : nil
+        }
+        return Page(request: request, elements: photos.map(\.photo), nextPage: next)
     }
 
     /// `GET /id/{id}/info`: one photo's details.

@@ -119,6 +119,19 @@ struct PicsumClientTests {
         await #expect(throws: PhotoCatalogError.unknownPhoto("99999")) { try await catalog.photo(id: "99999") }
     }
 
+    /// A `next` that does not move forward is the end (it made `photos --json` say `"next":1`
+    /// on page 2: a loop for any script that follows `next`).
+    @Test(arguments: [1, 2])
+    func aNextLinkThatDoesNotMoveForwardIsTheEnd(target: Int) async throws {
+        let base = StubURLProtocol.register { _ in
+            .init(
+                headers: ["Link": "<https://picsum.photos/v2/list?page=\(target)&limit=2>; rel=\"next\""],
+                body: Data("[\(photoJSON("0"))]".utf8))
+        }
+        #expect(try await client(base).list(try PageRequest(page: 2, limit: 2)).nextPage == nil)
+        #expect(try await client(base).list(try PageRequest(page: 1, limit: 2)).nextPage == (target == 2 ? 2 : nil))
+    }
+
     /// An HTML error page is not a message: the status's meaning is.
     @Test func anHTMLErrorPageReadsAsTheStatusNotItsMarkup() async throws {
         let base = StubURLProtocol.register { _ in
