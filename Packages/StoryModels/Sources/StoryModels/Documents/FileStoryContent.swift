@@ -16,11 +16,16 @@ public struct FileStoryContent: StoryContentProviding {
 
     /// Users `(page-1)·limit ..< page·limit`.
     public func stories(_ request: PageRequest) async throws -> Page<Story> {
-        StoryPaging.page(document.stories, request)
+        let start = min(document.count, (request.page - 1) * request.limit)
+        let end = min(document.count, start + request.limit)
+        return Page(
+            request: request, elements: document.stories(in: start..<end),
+            nextPage: end < document.count ? request.page + 1 : nil)
     }
 
     /// The user's story, or ``StoryContentError/unknownUser(_:)``.
     public func story(for user: UserID) async throws -> Story {
-        try StoryPaging.story(for: user, in: document.stories)
+        guard let story = document.story(for: user) else { throw StoryContentError.unknownUser(user) }
+        return story
     }
 }

@@ -64,7 +64,7 @@ public struct StoryDocumentDecoder: Sendable {
         default:
             throw StoryDocumentError(file: file, problem: .unknownFormat)
         }
-        guard !document.stories.isEmpty else { throw StoryDocumentError(file: file, problem: .noEntries) }
+        guard document.count > 0 else { throw StoryDocumentError(file: file, problem: .noEntries) }
         return document
     }
 

@@ -11,7 +11,7 @@ enum UsersPagesFormat {
                 problem: .wrongType(expected: "an array", found: fields["pages"]?.typeName ?? "nothing"))
         }
         var ids = DuplicateGuard()
-        var stories: [Story] = []
+        var users: [StoryUser] = []
         for (pageIndex, page) in pages.enumerated() {
             let pageReader = try EntryReader(file: file, entry: "pages[\(pageIndex)]", value: page)
             for (userIndex, value) in try pageReader.array("users").enumerated() {
@@ -23,9 +23,9 @@ enum UsersPagesFormat {
                 let user = StoryUser(
                     id: UserID(id), name: try reader.string("name"),
                     avatarURL: try reader.optionalURL("profile_picture_url"))
-                stories.append(generator.story(for: user))
+                users.append(user)
             }
         }
-        return StoryDocument(format: .usersPages, stories: stories)
+        return StoryDocument(users: users, generator: generator)
     }
 }
