@@ -219,6 +219,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     static func storeError(_ error: any Error, path: String) -> SeenLikeStoreError {
         if let error = error as? SeenLikeStoreError { return error }
         if error is SeenLikeSchema.Superseded { return .newerSchema(path: path) }
+        if let foreign = error as? SeenLikeSchema.Foreign { return .foreignSchema(path: path, detail: foreign.detail) }
         guard let error = error as? DatabaseError else {
             return .failed(path: path, detail: String(describing: error))
         }
@@ -228,6 +229,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
         case .SQLITE_FULL: return .full(path: path)
+        case .SQLITE_IOERR: return .diskError(path: path, detail: detail)
         case .SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
         default: return .failed(path: path, detail: detail)
         }

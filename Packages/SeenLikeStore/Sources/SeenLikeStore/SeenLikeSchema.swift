@@ -6,6 +6,11 @@ enum SeenLikeSchema {
     /// Thrown when the file was migrated by a newer build than this one knows.
     struct Superseded: Error {}
 
+    /// Thrown when the file holds a table of ours that our migrations did not make.
+    struct Foreign: Error {
+        var detail: String
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: seen and liked items") { db in
@@ -41,9 +46,15 @@ enum SeenLikeSchema {
                 try migrator.migrate(writer)
                 return
             } catch let error as DatabaseError
-                where attempt < 8
-                && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode.primaryResultCode)
+                where [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode.primaryResultCode)
             {
+                guard attempt < 8 else {
+                    // Not a race any more: the file was made by something else.
+                    if let message = error.message, message.contains("already exists") {
+                        throw Foreign(detail: message)
+                    }
+                    throw error
+                }
                 attempt += 1
             }
         }

@@ -13,6 +13,11 @@ public enum SeenLikeStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case full(path: String)
     /// The file cannot be opened or created.
     case cannotOpen(path: String, detail: String)
+    /// The disk could not be read or written (SQLITE_IOERR).
+    case diskError(path: String, detail: String)
+    /// The file is a SQLite database that is not Stories' own: it holds a table of ours with
+    /// another schema.
+    case foreignSchema(path: String, detail: String)
     /// Any other database failure.
     case failed(path: String, detail: String)
     /// An item index below 0 was passed.
@@ -33,6 +38,10 @@ public enum SeenLikeStoreError: Error, Hashable, Sendable, CustomStringConvertib
             "the disk holding the state database \(path) is full; free some space and retry"
         case .cannotOpen(let path, let detail):
             "cannot open the state database \(path) (\(detail)); check the path and its folder's permissions"
+        case .diskError(let path, let detail):
+            "the disk holding the state database \(path) could not be read or written (\(detail)): it may be full, failing or gone; free some space or check the disk (df, dmesg), then retry"
+        case .foreignSchema(let path, let detail):
+            "\(path) is a SQLite database that stories did not create (\(detail)); use another --store-path, or move that file away and stories starts a new one"
         case .failed(let path, let detail):
             "the state database \(path) failed: \(detail)"
         case .invalidIndex(let index):
