@@ -21,5 +21,6 @@ let package = Package(
         .target(name: "FuzzPicsumList", dependencies: ["FuzzCommon"]),
         .target(name: "FuzzInputDecoder", dependencies: ["StoryTerminal"]),
         .target(name: "FuzzImageDecoder", dependencies: ["StoryTerminal"]),
+        .target(name: "FuzzTerminalText", dependencies: ["StoryTerminal"]),
     ]
 )
