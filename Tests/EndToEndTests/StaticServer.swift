@@ -1,5 +1,4 @@
 import Foundation
-import StoryInterfacesTestSupport
 
 /// Python's `http.server` serving a folder on 127.0.0.1 (any free port), stopped when released:
 /// for bodies picsum-stub does not make (a JPEG whose header claims 30000×30000 pixels).
@@ -11,20 +10,7 @@ final class StaticServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Port 0: the kernel picks a free one; the server prints it on its first line.
         process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let reader = out.fileHandleForReading
-        let line = try await onOwnThread {
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = reader.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
+        let line = try await startReadingFirstLine(process)
         // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
         guard let range = line.range(of: #"port (\d+)"#, options: .regularExpression),
             let port = Int(line[range].split(separator: " ")[1])
