@@ -106,7 +106,11 @@ let package = Package(
         .executableTarget(
             name: "PicsumStub",
             dependencies: [
-                "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"), product("StoryInterfaces"),
+                // CCurlLazy: FlyingFox brings FoundationNetworking, whose static link asks for
+                // -lcurl; the lazy shim answers it, as for `stories` (no curl headers or .so
+                // symlink on a fresh machine).
+                "CCurlLazy", "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"),
+                product("StoryInterfaces"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
