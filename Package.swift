@@ -19,6 +19,9 @@ let packages = [
     "StoryTerminal",
 ]
 
+/// The features, each depending on StoryInterfaces and the packages it names.
+let features = ["StoriesScreens"]
+
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
 
 let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
@@ -55,26 +58,19 @@ let package = Package(
         .executable(name: "picsum-stub", targets: ["PicsumStub"]),
         .library(name: "StoriesComposition", targets: ["StoriesComposition"]),
     ],
-    dependencies: packages.map { .package(path: "Packages/\($0)") } + [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    ],
+    dependencies: packages.map { .package(path: "Packages/\($0)") } + features.map { .package(path: "Features/\($0)") }
+        + [
+            .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+            .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
+            .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+            .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+            .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+            .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        ],
     targets: [
         .target(
-            name: "StoriesScreens",
-            dependencies: [
-                product("StoryInterfaces"), product("StoryNavigation"), product("StoryTerminal"),
-            ],
-            path: "Apps/StoriesCLI/Sources/StoriesScreens",
-            swiftSettings: strict
-        ),
-        .target(
             name: "StoriesComposition",
-            dependencies: ["StoriesScreens"] + packages.map(product) + [
+            dependencies: features.map(product) + packages.map(product) + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -137,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "RenderBench",
             dependencies: [
-                "StoriesScreens", product("StoryTerminal"), product("StoryInterfaces"), product("StoryNavigation"),
+                product("StoriesScreens"), product("StoryTerminal"), product("StoryInterfaces"),
+                product("StoryNavigation"),
             ],
             path: "Benchmarks/RenderBench",
             swiftSettings: strict
@@ -156,8 +153,10 @@ let package = Package(
         .testTarget(
             name: "StoriesScreensTests",
             dependencies: [
-                "StoriesScreens", product("StoryInterfaces"), product("StoryNavigation"), product("StoryTerminal"),
+                product("StoriesScreens"), product("StoryInterfaces"), product("StoryNavigation"),
+                product("StoryTerminal"),
             ],
+            path: "Features/StoriesScreens/Tests/StoriesScreensTests",
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

@@ -22,6 +22,17 @@ struct BoundaryScriptTests {
                 "public import StoryInterfaces\nimport Foundation\n",
                 to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
         }
+        // Two features: each depends on packages and imports them.
+        for name in ["StoriesScreens", "Reels"] {
+            try TemporaryFolder.write(
+                manifest(
+                    name,
+                    ".package(path: \"../../Packages/StoryInterfaces\"), .package(path: \"../../Packages/StoryModels\")"
+                ),
+                to: root + "/Features/\(name)/Package.swift")
+            try TemporaryFolder.write(
+                "import StoryInterfaces\nimport StoryModels\n", to: root + "/Features/\(name)/Sources/\(name)/V.swift")
+        }
         return root
     }
 
@@ -80,5 +91,34 @@ struct BoundaryScriptTests {
             to: root + "/Packages/FeedPaging/Tests/FeedPagingTests/T.swift")
         let result = try await Self.check(root)
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(arguments: ["../Reels", "../../Features/Reels", "../../Apps/StoriesCLI", "../../Packages/Nothing"])
+    func aFeatureDependingOnAnotherFeatureOrTheAppFails(path: String) async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(
+            "import PackageDescription\nlet package = Package(name: \"StoriesScreens\", dependencies: [.package(path: \"../../Packages/StoryModels\"), .package(path: \"\(path)\")])\n",
+            to: root + "/Features/StoriesScreens/Package.swift")
+        let result = try await Self.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path) && result.stderr.contains("a feature may depend on packages"))
+    }
+
+    @Test func aFeatureImportingAnotherFeatureFails() async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(
+            "import Reels\n", to: root + "/Features/StoriesScreens/Tests/StoriesScreensTests/T.swift")
+        let result = try await Self.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("imports the feature Reels"))
+    }
+
+    @Test func aPackageImportingAFeatureFails() async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(
+            "import StoriesScreens\n", to: root + "/Packages/FeedPaging/Sources/FeedPaging/B.swift")
+        let result = try await Self.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("imports StoriesScreens"))
     }
 }

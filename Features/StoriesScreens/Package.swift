@@ -1,0 +1,46 @@
+// swift-tools-version: 6.2
+// StoriesScreens: the interactive screens (tray, viewer, gallery, help) as Model–Update–View —
+// a feature: it depends on StoryInterfaces and the packages it names, never on another
+// feature or the app (ARCHITECTURE.md, "The dependency rule").
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "StoriesScreens",
+    products: [
+        .library(name: "StoriesScreens", targets: ["StoriesScreens"])
+    ],
+    dependencies: [
+        .package(path: "../../Packages/StoryInterfaces"),
+        .package(path: "../../Packages/StoryNavigation"),
+        .package(path: "../../Packages/StoryTerminal"),
+    ],
+    targets: [
+        .target(
+            name: "StoriesScreens",
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoriesScreensTests",
+            dependencies: [
+                "StoriesScreens",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
+    ]
+)
