@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import StoryInterfaces
 
 /// The Picsum API as picsum-stub serves it (PRODUCT.md §1): list pages with Link headers and
 /// Picsum's quirks, info, id and seed images answered by a 302 to a signed-looking CDN path,
@@ -78,8 +79,7 @@ struct PicsumStubServer: Sendable {
         if let blur = query["blur"], !blur.isEmpty, !(1...10).contains(Int(blur) ?? 0) {
             return Self.text(.badRequest, "Invalid blur amount")
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(kind)/\(key)/\(width)/\(height)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = StableHash.fnv1a("\(kind)/\(key)/\(width)/\(height)")
         let grayscale = query.contains { $0.name == "grayscale" } ? "&grayscale" : ""
         let location = "/cdn/\(kind)/\(key)/\(width)/\(height)?hmac=\(String(hash, radix: 16))\(grayscale)"
         return HTTPResponse(

@@ -15,8 +15,7 @@ actor StubImages {
     func jpeg(key: String, width: Int, height: Int, grayscale: Bool) async throws -> Data {
         let cacheKey = "\(key)/\(width)/\(height)/\(grayscale)"
         if let cached = cache[cacheKey] { return cached }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = StableHash.fnv1a(key)
         let source = try await loader.imageData(for: samples[Int(hash % UInt64(samples.count))], priority: .high)
         let image = try ImageDecoder.decode(source)
         // Cover width × height, then crop the centre.

@@ -20,9 +20,7 @@ extension Identifier where Tag == StoryUser {
             }
         }
         if slug.isEmpty {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            slug = "author-" + String(hash, radix: 16)
+            slug = "author-" + String(StableHash.fnv1a(name), radix: 16)
         }
         return UserID(slug)
     }
