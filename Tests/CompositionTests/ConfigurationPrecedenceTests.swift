@@ -1,6 +1,7 @@
 import FeedPaging
 import Foundation
 import PicsumContent
+import SeenLikeStore
 import StoriesComposition
 import StoryNavigation
 import Testing
@@ -13,7 +14,7 @@ struct ConfigurationPrecedenceTests {
         let expected: [String: String] = [
             "content.source": "auto", "picsum.baseURL": "https://picsum.photos", "feed.pageSize": "30",
             "feed.prefetchDistance": "5", "feed.wrap": "true", "tray.order": "unseen-first", "store.kind": "sqlite",
-            "store.path": sandbox.root + "/.local/share/stories/state.sqlite",
+            "store.path": sandbox.root + "/.local/share/stories/state.sqlite", "store.busyTimeout": "5s",
             "images.cache.path": sandbox.root + "/.cache/stories/images",
             "images.cache.maxBytes": "268435456", "images.memory.maxBytes": "67108864", "network.timeout": "15s",
             "network.retries": "3", "network.maxConcurrent": "4", "viewer.imageDuration": "5s",
@@ -93,7 +94,8 @@ struct ConfigurationPrecedenceTests {
         let values: [String: String] = [
             "content.source": "bundled", "content.file": "/tmp/s.json", "picsum.baseURL": "http://127.0.0.1:9",
             "feed.pageSize": "9", "feed.prefetchDistance": "2", "feed.wrap": "false", "tray.order": "source",
-            "store.kind": "memory", "store.path": "/tmp/x.sqlite", "images.cache.path": "/tmp/c",
+            "store.kind": "memory", "store.path": "/tmp/x.sqlite", "store.busyTimeout": "30s",
+            "images.cache.path": "/tmp/c",
             "images.cache.maxBytes": "1MiB", "images.memory.maxBytes": "1024", "network.timeout": "2m",
             "network.retries": "0", "network.maxConcurrent": "8", "viewer.imageDuration": "10s",
             "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none",
@@ -111,6 +113,7 @@ struct ConfigurationPrecedenceTests {
         }
         #expect(root.settings.picsum.diskCacheMaxBytes == 1_048_576)
         #expect(root.settings.picsum.timeout == .seconds(120))
+        #expect(root.settings.store.busyTimeout == .seconds(30), "configuration reaches the store's busy timeout")
         #expect(!root.settings.viewer.autoAdvance)
     }
 

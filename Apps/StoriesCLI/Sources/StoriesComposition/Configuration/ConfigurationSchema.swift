@@ -43,6 +43,9 @@ public struct ConfigurationSchema: Sendable {
                 key: "store.path", kind: .path, defaultText: paths.dataHome + "/stories/state.sqlite",
                 flag: "store-path", summary: "the SQLite state file"),
             SettingSpec(
+                key: "store.busyTimeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "5s",
+                summary: "how long a write waits for another process's lock on the state file"),
+            SettingSpec(
                 key: "images.cache.path", kind: .path, defaultText: paths.cacheHome + "/stories/images",
                 summary: "the image disk cache's folder"),
             SettingSpec(

@@ -22,7 +22,7 @@ public struct StoriesSettings: Sendable {
     public let trayOrder: TrayOrder
     /// `store.kind`: the name of a registered store plugin.
     public let storeKind: String
-    /// `store.path`.
+    /// `store.path` and `store.busyTimeout`.
     public let store: SeenLikeStoreConfiguration
     /// `picsum.baseURL`, `network.*`, `images.*`.
     public let picsum: PicsumConfiguration
@@ -50,7 +50,8 @@ public struct StoriesSettings: Sendable {
         }
         trayOrder = TrayOrder(rawValue: resolved.text("tray.order") ?? "") ?? .unseenFirst
         storeKind = resolved.text("store.kind") ?? "sqlite"
-        store = SeenLikeStoreConfiguration(path: resolved.text("store.path") ?? "")
+        store = SeenLikeStoreConfiguration(
+            path: resolved.text("store.path") ?? "", busyTimeout: resolved.duration("store.busyTimeout"))
         picsum = PicsumConfiguration(
             baseURL: resolved.url("picsum.baseURL"),
             timeout: resolved.duration("network.timeout"),
