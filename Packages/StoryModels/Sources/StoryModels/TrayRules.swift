@@ -26,10 +26,13 @@ public struct TrayEntry: Hashable, Sendable {
     public var seenItems: Int
     /// Where the viewer opens: the first unseen item, else 0.
     public var resumeIndex: Int
+    /// The user's seen items, as the store holds them.
+    public var seenItemIDs: Set<StoryItemID>
 
     /// Applies the tray rules to a story and its user's progress.
     public init(story: Story, progress: UserProgress) {
         self.story = story
+        seenItemIDs = progress.seenItemIDs
         let seenFlags = story.items.map { progress.seenItemIDs.contains($0.id) }
         seenItems = seenFlags.filter { $0 }.count
         ring = seenFlags.allSatisfy { $0 } ? .seen : .unseen
@@ -47,5 +50,25 @@ public enum TrayRules {
         case .unseenFirst:
             return entries.filter { $0.ring == .unseen } + entries.filter { $0.ring == .seen }
         }
+    }
+}
+
+extension TrayRules {
+    /// One tray page — the one rule every tray uses (`stories tray`, the interactive tray, the
+    /// scripted viewer's page): the content's page `request`, its users' progress read in one
+    /// query, each story's entry, ordered by `order` once, as the page loads.
+    public static func page(
+        _ request: PageRequest, content: any StoryContentProviding, store: any SeenLikeStoring, order: TrayOrder
+    ) async throws -> Page<TrayEntry> {
+        try await entries(of: try await content.stories(request), store: store, order: order)
+    }
+
+    /// The tray entries of a content page already loaded: progress in one query, then ordered.
+    public static func entries(of page: Page<Story>, store: any SeenLikeStoring, order: TrayOrder) async throws
+        -> Page<TrayEntry>
+    {
+        let progress = try await store.progress(for: page.elements.map(\.user.id))
+        let entries = page.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) }
+        return Page(request: page.request, elements: ordered(entries, by: order), nextPage: page.nextPage)
     }
 }

@@ -15,6 +15,28 @@ struct TrayRulesTests {
         return Story(user: StoryUser(id: UserID(user), name: user), items: items)
     }
 
+    /// The one tray-page rule: the content's page, one progress query for its users, the
+    /// entries ordered unseen-first, the next page kept.
+    @Test func aTrayPageIsOneContentPageOneProgressQueryAndTheOrder() async throws {
+        let stories = [Self.story("a", items: 1), Self.story("b", items: 2), Self.story("c", items: 1)]
+        let request = try PageRequest(page: 2, limit: 3)
+        let content = TestStoryContent(onStories: { asked in
+            #expect(asked == request)
+            return Page(request: asked, elements: stories, nextPage: 3)
+        })
+        let queries = Counter()
+        let store = TestSeenLikeStore(onProgress: { users in
+            await queries.increment()
+            #expect(users == ["a", "b", "c"])
+            return ["a": Self.progress("a", seen: [0])]
+        })
+        let page = try await TrayRules.page(request, content: content, store: store, order: .unseenFirst)
+        #expect(page.elements.map(\.story.user.id) == ["b", "c", "a"])
+        #expect(page.elements.last?.seenItemIDs == ["a-0"] && page.elements.last?.ring == .seen)
+        #expect(page.nextPage == 3 && page.request == request)
+        #expect(await queries.value == 1)
+    }
+
     static func progress(_ user: String, seen indexes: [Int]) -> UserProgress {
         UserProgress(
             userID: UserID(user), seenItemIDs: Set(indexes.map { StoryItemID("\(user)-\($0)") }),
@@ -94,4 +116,9 @@ struct TrayRulesPropertyTests {
             ordered.filter { $0.ring == .seen }.map(\.story.id) == entries.filter { $0.ring == .seen }.map(\.story.id))
         #expect(TrayRules.ordered(ordered, by: .unseenFirst) == ordered)
     }
+}
+
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }

@@ -85,11 +85,8 @@ struct ContentSession {
         while true {
             let page = try await content.stories(request)
             if page.elements.contains(where: { $0.user.id == user }) {
-                let progress = try await store.progress(for: page.elements.map(\.user.id))
-                return TrayRules.ordered(
-                    page.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) },
-                    by: root.settings.trayOrder
-                ).map(\.story)
+                return try await TrayRules.entries(of: page, store: store, order: root.settings.trayOrder)
+                    .elements.map(\.story)
             }
             guard let next = page.nextPage else { throw StoryContentError.unknownUser(user) }
             request = try PageRequest(page: next, limit: request.limit)

@@ -43,11 +43,9 @@ public struct TrayCommand: AsyncParsableCommand {
     static func print(options: GlobalOptions, page: Int, limit: Int?, json: Bool) async throws {
         let session = try await ContentSession.open(options)
         let request = try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize)
-        let result = try await session.content.stories(request)
-        let progress = try await session.store.progress(for: result.elements.map(\.user.id))
-        let entries = TrayRules.ordered(
-            result.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) },
-            by: session.root.settings.trayOrder)
+        let result = try await TrayRules.page(
+            request, content: session.content, store: session.store, order: session.root.settings.trayOrder)
+        let entries = result.elements
         if json {
             let report = TrayReport(
                 source: session.content.sourceName, fallback: session.fallback, page: page, next: result.nextPage,

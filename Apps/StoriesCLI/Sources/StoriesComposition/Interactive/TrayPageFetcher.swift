@@ -11,13 +11,10 @@ struct TrayPageFetcher: PageFetching {
     let order: TrayOrder
 
     func fetch(_ request: PageRequest) async throws -> Page<TrayUser> {
-        let page = try await content.stories(request)
-        let progress = try await store.progress(for: page.elements.map(\.user.id))
-        let entries = page.elements.map { TrayEntry(story: $0, progress: progress[$0.user.id] ?? .empty($0.user.id)) }
-        let users = TrayRules.ordered(entries, by: order).map { entry in
-            TrayUser(story: entry.story, seen: progress[entry.story.user.id]?.seenItemIDs ?? [])
-        }
-        return Page(request: request, elements: users, nextPage: page.nextPage)
+        let page = try await TrayRules.page(request, content: content, store: store, order: order)
+        return Page(
+            request: request, elements: page.elements.map { TrayUser(story: $0.story, seen: $0.seenItemIDs) },
+            nextPage: page.nextPage)
     }
 }
 
