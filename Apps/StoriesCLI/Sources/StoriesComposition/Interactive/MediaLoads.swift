@@ -4,8 +4,8 @@ import StoriesScreens
 import StoryInterfaces
 import StoryTerminal
 
-/// Media and avatar loads: fetched through the image loader, decoded off the loop, sent
-/// back as messages. One load per item at a time; a prefetch already under way is raised
+/// Media and picture loads (avatars, thumbnails, a detail): fetched through the image loader,
+/// decoded off the loop, sent back as messages. One load per item at a time; a prefetch already under way is raised
 /// to high priority when its item is shown.
 final class MediaLoads: @unchecked Sendable {
     private let load: @Sendable (URL, ImagePriority) async throws -> Data
@@ -17,7 +17,7 @@ final class MediaLoads: @unchecked Sendable {
             task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant, area: ScreenSize
         )] = [:]
     private var shown: Set<StoryItemID> = []
-    private var avatarTasks: [Task<Void, Never>] = []
+    private var pictureTasks: [Task<Void, Never>] = []
 
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, logger: Logger,
@@ -28,53 +28,57 @@ final class MediaLoads: @unchecked Sendable {
         self.send = send
     }
 
+    /// Avatars: decoded small (at least 48 pixels), then scaled to 24 wide.
     func avatars(_ urls: [URL]) {
-        let load = self.load
-        let send = self.send
-        avatarTasks.removeAll { $0.isCancelled }
         for url in urls {
-            avatarTasks.append(
-                Task.detached(priority: .utility) {
-                    guard let image = try? await load(url, .low) else { return send(.avatarLoaded(url, nil)) }
-                    let decoded = try? await MediaLoads.decodingLater.run {
-                        let decoded = try ImageDecoder.decode(image, covering: 48, 48)
-                        return decoded.resampled(width: 24, height: 24 * decoded.height / max(1, decoded.width))
-                    }
-                    send(.avatarLoaded(url, decoded))
-                })
+            let decode: @Sendable (Data) throws -> RGBImage = {
+                let decoded = try ImageDecoder.decode($0, covering: 48, 48)
+                return decoded.resampled(width: 24, height: 24 * decoded.height / max(1, decoded.width))
+            }
+            picture(url, priority: .low, decode: decode) { send, result in send(.avatarLoaded(url, try? result.get())) }
         }
     }
 
+    /// Gallery thumbnails, fitted to a grid cell's thumbnail.
     func thumbnails(_ photos: [(PhotoID, URL)]) {
-        let load = self.load
-        let send = self.send
-        avatarTasks.removeAll { $0.isCancelled }
         for (id, url) in photos {
-            avatarTasks.append(
-                Task.detached(priority: .utility) {
-                    guard let data = try? await load(url, .low) else { return send(.thumbnailLoaded(id, nil)) }
-                    let image = try? await MediaLoads.decodingLater.run {
-                        try MediaLoads.decodeFitted(
-                            data, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
-                    }
-                    send(.thumbnailLoaded(id, image))
-                })
+            let decode: @Sendable (Data) throws -> RGBImage = {
+                try MediaLoads.decodeFitted(
+                    $0, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
+            }
+            picture(url, priority: .low, decode: decode) { send, result in
+                send(.thumbnailLoaded(id, try? result.get()))
+            }
         }
     }
 
+    /// A photo's detail, fitted to `area`; its failure is said on screen.
     func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
-        let load = self.load
-        let send = self.send
-        avatarTasks.append(
-            Task.detached(priority: .userInitiated) {
+        let decode: @Sendable (Data) throws -> RGBImage = {
+            try MediaLoads.decodeFitted($0, columns: area.columns, rows: area.rows)
+        }
+        picture(url, priority: .high, decode: decode) { send, result in
+            send(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) }))
+        }
+    }
+
+    /// The one loader of pictures that are not viewer media (avatars, thumbnails, a detail):
+    /// fetched at `priority`, decoded by `decode` on the decoding queue for that priority, and
+    /// answered with the result, success or failure.
+    private func picture(
+        _ url: URL, priority: ImagePriority, decode: @escaping @Sendable (Data) throws -> RGBImage,
+        answer: @escaping @Sendable (@Sendable (AppMessage) -> Void, Result<RGBImage, any Error>) -> Void
+    ) {
+        let (load, send) = (self.load, self.send)
+        let queue = priority == .high ? Self.decodingNow : Self.decodingLater
+        pictureTasks.removeAll { $0.isCancelled }
+        pictureTasks.append(
+            Task.detached(priority: priority == .high ? .userInitiated : .utility) {
                 do {
-                    let data = try await load(url, .high)
-                    let image = try await MediaLoads.decodingNow.run {
-                        try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
-                    }
-                    send(.detailLoaded(id, .success(image)))
+                    let data = try await load(url, priority)
+                    answer(send, .success(try await queue.run { try decode(data) }))
                 } catch {
-                    send(.detailLoaded(id, .failure(MediaFailure(String(describing: error)))))
+                    answer(send, .failure(error))
                 }
             })
     }
@@ -155,6 +159,6 @@ final class MediaLoads: @unchecked Sendable {
 
     func cancelAll() {
         for running in inFlight.values { running.task.cancel() }
-        for task in avatarTasks { task.cancel() }
+        for task in pictureTasks { task.cancel() }
     }
 }
