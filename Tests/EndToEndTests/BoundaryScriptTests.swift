@@ -65,22 +65,28 @@ struct BoundaryScriptTests {
         #expect(result.stderr.contains("imports StoryModels"))
     }
 
+    /// The fixture with `folder`'s manifest replaced: package `name` depending on `paths`.
+    static func fixture(manifest folder: String, name: String, paths: [String]) throws -> String {
+        let root = try fixture()
+        let dependencies = paths.map { ".package(path: \"\($0)\")" }.joined(separator: ", ")
+        try TemporaryFolder.write(
+            "import PackageDescription\nlet package = Package(name: \"\(name)\", dependencies: [\(dependencies)])\n",
+            to: root + "/\(folder)/Package.swift")
+        return root
+    }
+
     @Test(arguments: ["../StoryModels", "../StoryModels/Sources"])
     func aManifestDependencyOnAnotherLocalPackageFails(path: String) async throws {
-        let root = try Self.fixture()
-        try TemporaryFolder.write(
-            "import PackageDescription\nlet package = Package(name: \"FeedPaging\", dependencies: [.package(path: \"../StoryInterfaces\"), .package(path: \"\(path)\")])\n",
-            to: root + "/Packages/FeedPaging/Package.swift")
+        let root = try Self.fixture(
+            manifest: "Packages/FeedPaging", name: "FeedPaging", paths: ["../StoryInterfaces", path])
         let result = try await Self.check(root)
         #expect(result.status == 1)
         #expect(result.stderr.contains(path))
     }
 
     @Test func storyInterfacesMayDependOnNoLocalPackage() async throws {
-        let root = try Self.fixture()
-        try TemporaryFolder.write(
-            "import PackageDescription\nlet package = Package(name: \"StoryInterfaces\", dependencies: [.package(path: \"../StoryInterfaces\")])\n",
-            to: root + "/Packages/StoryInterfaces/Package.swift")
+        let root = try Self.fixture(
+            manifest: "Packages/StoryInterfaces", name: "StoryInterfaces", paths: ["../StoryInterfaces"])
         #expect(try await Self.check(root).status == 1)
     }
 
@@ -95,30 +101,22 @@ struct BoundaryScriptTests {
 
     @Test(arguments: ["../Reels", "../../Features/Reels", "../../Apps/StoriesCLI", "../../Packages/Nothing"])
     func aFeatureDependingOnAnotherFeatureOrTheAppFails(path: String) async throws {
-        let root = try Self.fixture()
-        try TemporaryFolder.write(
-            "import PackageDescription\nlet package = Package(name: \"StoriesScreens\", dependencies: [.package(path: \"../../Packages/StoryModels\"), .package(path: \"\(path)\")])\n",
-            to: root + "/Features/StoriesScreens/Package.swift")
+        let root = try Self.fixture(
+            manifest: "Features/StoriesScreens", name: "StoriesScreens", paths: ["../../Packages/StoryModels", path])
         let result = try await Self.check(root)
         #expect(result.status == 1)
         #expect(result.stderr.contains(path) && result.stderr.contains("a feature may depend on packages"))
     }
 
-    @Test func aFeatureImportingAnotherFeatureFails() async throws {
+    @Test(arguments: [
+        ("Features/StoriesScreens/Tests/StoriesScreensTests/T.swift", "import Reels\n", "imports the feature Reels"),
+        ("Packages/FeedPaging/Sources/FeedPaging/B.swift", "import StoriesScreens\n", "imports StoriesScreens"),
+    ])
+    func importingAFeatureFromAFeatureOrAPackageFails(path: String, text: String, message: String) async throws {
         let root = try Self.fixture()
-        try TemporaryFolder.write(
-            "import Reels\n", to: root + "/Features/StoriesScreens/Tests/StoriesScreensTests/T.swift")
+        try TemporaryFolder.write(text, to: root + "/" + path)
         let result = try await Self.check(root)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("imports the feature Reels"))
-    }
-
-    @Test func aPackageImportingAFeatureFails() async throws {
-        let root = try Self.fixture()
-        try TemporaryFolder.write(
-            "import StoriesScreens\n", to: root + "/Packages/FeedPaging/Sources/FeedPaging/B.swift")
-        let result = try await Self.check(root)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("imports StoriesScreens"))
+        #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 }
