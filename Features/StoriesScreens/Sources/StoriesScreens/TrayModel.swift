@@ -1,0 +1,46 @@
+public import Foundation
+public import StoryInterfaces
+public import StoryTerminal
+
+/// A tray user: the story and which of its items were seen when the page loaded.
+public struct TrayUser: Hashable, Sendable, Identifiable {
+    /// The user's story.
+    public var story: Story
+    /// Items seen (from the store when loaded).
+    public var seen: Set<StoryItemID>
+
+    /// Creates a tray user.
+    public init(story: Story, seen: Set<StoryItemID>) {
+        self.story = story
+        self.seen = seen
+    }
+
+    /// The user's id.
+    public var id: UserID { story.user.id }
+}
+
+/// The tray: the feed's window of users, the selection and the avatars.
+public struct TrayModel: Sendable {
+    /// The loaded entries, in position order.
+    public var entries: [FeedEntry<TrayUser>] = []
+    /// The feed's phase.
+    public var phase: FeedPhase = .idle
+    /// The selected entry's position (not its index: the window moves when wrapping).
+    public var selected = 0
+    /// The first position drawn (the row scrolls to keep the selection visible).
+    public var firstVisible = 0
+    /// Items seen while the app runs (rings turn gray without a reload).
+    public var seenNow: Set<StoryItemID> = []
+    /// Decoded avatars by URL.
+    public var avatars: [URL: RGBImage] = [:]
+    /// Avatars asked for and not yet answered.
+    public var avatarsRequested: Set<URL> = []
+
+    /// The selected entry's index in ``entries``.
+    public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }
+
+    /// Whether every item of `user` is seen (gray ring).
+    public func isAllSeen(_ user: TrayUser) -> Bool {
+        user.story.items.allSatisfy { user.seen.contains($0.id) || seenNow.contains($0.id) }
+    }
+}

@@ -1,0 +1,42 @@
+public import Foundation
+public import StoryInterfaces
+public import StoryNavigation
+public import StoryTerminal
+
+/// Media decoded for the viewer: the picture (nil for a video without a poster) and its size.
+public struct DecodedMedia: Hashable, Sendable {
+    /// The picture, scaled for the screen it was decoded for; nil: draw a placeholder.
+    public var image: RGBImage?
+    /// The media's own pixel size, when known.
+    public var pixelSize: PixelSize?
+    /// The image area (cells) it was decoded for; after a resize, media decoded for another
+    /// area is decoded again, so a window made small and big again never keeps a tiny decode.
+    public var area: ScreenSize?
+
+    /// Creates decoded media.
+    public init(image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil) {
+        self.image = image
+        self.pixelSize = pixelSize
+        self.area = area
+    }
+}
+
+/// The open viewer: the state machine and its media.
+public struct ViewerModel: Sendable {
+    /// The viewer's state machine.
+    public var viewer: StoryViewer
+    /// Decoded media by item (the current one and the neighbours decoded ahead).
+    public var media: [StoryItemID: DecodedMedia] = [:]
+    /// Items whose media was asked for.
+    public var requested: Set<StoryItemID> = []
+    /// When the viewer opened, for the items' age.
+    public var now: Date
+    /// The user of the last item shown (the tray selects it when the viewer closes).
+    public var lastShownUser: UserID?
+
+    /// Creates a viewer model.
+    public init(viewer: StoryViewer, now: Date) {
+        self.viewer = viewer
+        self.now = now
+    }
+}
