@@ -44,12 +44,8 @@ public enum AppEffect: Hashable, Sendable {
     case loadAvatars([URL])
     /// Load and decode an item's media for the viewer's image area.
     case loadMedia(StoryItem, priority: ImagePriority)
-    /// Tell the feed which position is on screen (it loads ahead).
-    case feedShow(position: Int)
-    /// Reload the feed from page 1.
-    case feedRefresh
-    /// Load the failed page again.
-    case feedRetry
+    /// Ask one of the two feeds (the tray's, the gallery's) to show, refresh or retry.
+    case feed(AppFeed, FeedRequest)
     /// Read the liked state of these stories, then open the viewer (``AppMessage/viewerReady``).
     case openViewer(stories: [Story], userIndex: Int)
     /// Record a seen item.
@@ -58,16 +54,28 @@ public enum AppEffect: Hashable, Sendable {
     case setLiked(StoryItemID, Bool)
     /// Open the gallery's feed (started the first time, kept afterwards).
     case galleryOpen
-    /// Tell the gallery's feed which position is on screen.
-    case galleryShow(position: Int)
-    /// Reload the gallery from page 1.
-    case galleryRefresh
-    /// Load the gallery's failed page again.
-    case galleryRetry
     /// Load and decode these photos' thumbnails.
     case loadThumbnails([Photo])
     /// Load and decode a photo for the detail view's image area.
     case loadDetail(Photo)
     /// Leave the app.
     case quit
+}
+
+/// The app's two feeds.
+public enum AppFeed: Hashable, Sendable {
+    /// The tray's users.
+    case tray
+    /// The gallery's photos.
+    case gallery
+}
+
+/// What a feed is asked to do.
+public enum FeedRequest: Hashable, Sendable {
+    /// `position` is on screen: load ahead while it is within the prefetch distance.
+    case show(position: Int)
+    /// Reload from page 1.
+    case refresh
+    /// Load the failed page again.
+    case retry
 }

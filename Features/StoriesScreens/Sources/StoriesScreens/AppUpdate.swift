@@ -109,10 +109,10 @@ public enum AppUpdate {
         case .enter: return openSelected(&model)
         case .character("g"): return openGallery(&model)
         case .character("r"):
-            if case .failed = model.tray.phase { return [.feedRetry] }
+            if case .failed = model.tray.phase { return [.feed(.tray, .retry)] }
             model.tray.selected = model.tray.entries.first?.position ?? 0
             model.tray.firstVisible = model.tray.selected
-            return [.feedRefresh]
+            return [.feed(.tray, .refresh)]
         case .mouse(0, let x, let y, pressed: true):
             guard let slot = TrayLayout.slot(atX: x, y: y, columns: model.size.columns),
                 let index = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible })
@@ -130,7 +130,7 @@ public enum AppUpdate {
         let target = min(max(0, index + step), model.tray.entries.count - 1)
         model.tray.selected = model.tray.entries[target].position
         announceSelection(&model)
-        return keepSelectionVisible(&model) + [.feedShow(position: model.tray.selected)] + avatarLoads(&model)
+        return keepSelectionVisible(&model) + [.feed(.tray, .show(position: model.tray.selected))] + avatarLoads(&model)
     }
 
     static func announceSelection(_ model: inout AppModel) {
@@ -195,7 +195,7 @@ public enum AppUpdate {
         if snapshot.phase == .loaded, snapshot.entries.count < 2 * TrayLayout.visibleSlots(columns: model.size.columns),
             let last = snapshot.entries.last
         {
-            fill = [.feedShow(position: last.position)]
+            fill = [.feed(.tray, .show(position: last.position))]
         }
         return keepSelectionVisible(&model) + avatarLoads(&model) + fill
     }

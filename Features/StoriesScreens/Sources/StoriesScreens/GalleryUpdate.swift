@@ -27,11 +27,11 @@ extension AppUpdate {
         case .arrow(.up, _): return moveGallerySelection(&model, by: -columns)
         case .enter: return openDetail(&model)
         case .character("r"):
-            if case .failed = model.gallery.phase { return [.galleryRetry] }
+            if case .failed = model.gallery.phase { return [.feed(.gallery, .retry)] }
             model.gallery.selected = model.gallery.entries.first?.position ?? 0
             model.gallery.firstRow = 0
             AppUpdate.say("Reloading the gallery.", in: &model)
-            return [.galleryRefresh]
+            return [.feed(.gallery, .refresh)]
         case .mouse(0, let x, let y, pressed: true):
             guard
                 let place = GalleryLayout.place(atX: x, y: y, columns: model.size.columns, rows: model.size.rows)
@@ -74,7 +74,7 @@ extension AppUpdate {
         let target = min(max(0, index + step), model.gallery.entries.count - 1)
         model.gallery.selected = model.gallery.entries[target].position
         announcePhoto(&model)
-        return keepGallerySelectionVisible(&model) + [.galleryShow(position: lastVisiblePosition(model))]
+        return keepGallerySelectionVisible(&model) + [.feed(.gallery, .show(position: lastVisiblePosition(model)))]
             + thumbnailLoads(&model)
     }
 
@@ -125,7 +125,7 @@ extension AppUpdate {
         let wanted = (model.gallery.firstRow + GalleryLayout.visibleRows(rows: model.size.rows) + 1) * columns
         var fill: [AppEffect] = []
         if snapshot.phase == .loaded, snapshot.entries.count < wanted, let last = snapshot.entries.last {
-            fill = [.galleryShow(position: last.position)]
+            fill = [.feed(.gallery, .show(position: last.position))]
         }
         return keepGallerySelectionVisible(&model) + thumbnailLoads(&model) + fill
     }

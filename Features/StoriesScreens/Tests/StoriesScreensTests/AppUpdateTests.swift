@@ -11,7 +11,7 @@ struct AppUpdateTests {
         var model = ScreenFixtures.loadedTray()
         let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.tray.selected == 1)
-        #expect(effects.contains(.feedShow(position: 1)))
+        #expect(effects.contains(.feed(.tray, .show(position: 1))))
         for _ in 0..<10 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
         #expect(model.tray.selected == 3, "stops at the last loaded user until more load")
         _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
@@ -132,10 +132,10 @@ struct AppUpdateTests {
     @Test func rReloadsTheTrayOrRetriesAFailedPageAndQQuits() {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
-        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feedRefresh])
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feed(.tray, .refresh)])
         #expect(model.tray.selected == 0)
         var failed = ScreenFixtures.loadedTray(phase: .failed(message: "HTTP 500"))
-        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feedRetry])
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feed(.tray, .retry)])
         #expect(AppUpdate.update(&model, .input(.character("q"))) == [.quit] && model.isQuitting)
         var viewing = ScreenFixtures.openViewer()
         #expect(AppUpdate.update(&viewing, .input(.interrupt)) == [.quit], "Ctrl-C quits from anywhere")

@@ -59,7 +59,7 @@ struct GalleryAndFinishingTests {
         var model = GalleryFixtures.gallery()
         let down = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
         #expect(model.gallery.selected == 4)
-        #expect(down.contains(.galleryShow(position: 7)), "the last cell drawn: row 2's end")
+        #expect(down.contains(.feed(.gallery, .show(position: 7))), "the last cell drawn: row 2's end")
         _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
         #expect(model.gallery.selected == 8 && model.gallery.firstRow == 1, "scrolled a row")
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
@@ -89,11 +89,11 @@ struct GalleryAndFinishingTests {
     @Test func refreshRetryAndTheEmptyAndFailedStates() {
         var model = GalleryFixtures.gallery()
         _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
-        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.galleryRefresh])
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feed(.gallery, .refresh)])
         #expect(model.gallery.selected == 0)
         var failed = GalleryFixtures.gallery(0, phase: .failed(message: "HTTP 503"))
         Snapshot.assert(AppView.render(failed), named: "gallery-failed")
-        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.galleryRetry])
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feed(.gallery, .retry)])
         Snapshot.assert(AppView.render(GalleryFixtures.gallery(0, phase: .empty)), named: "gallery-empty")
     }
 
@@ -187,12 +187,13 @@ struct FeedFillTests {
         _ = AppUpdate.update(&model, .input(.character("g")))
         let entries = GalleryFixtures.photos(4).enumerated().map { FeedEntry(position: $0, element: $1) }
         let effects = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .loaded)))
-        #expect(effects.contains(.galleryShow(position: 3)), "4 photos do not fill 2 rows of 4 and a row ahead")
+        #expect(
+            effects.contains(.feed(.gallery, .show(position: 3))), "4 photos do not fill 2 rows of 4 and a row ahead")
         let full = GalleryFixtures.photos(12).enumerated().map { FeedEntry(position: $0, element: $1) }
         let enough = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: full, phase: .loaded)))
-        #expect(!enough.contains { if case .galleryShow = $0 { true } else { false } })
+        #expect(!enough.contains { if case .feed(.gallery, .show) = $0 { true } else { false } })
         let ended = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .exhausted)))
-        #expect(!ended.contains { if case .galleryShow = $0 { true } else { false } }, "nothing more to load")
+        #expect(!ended.contains { if case .feed(.gallery, .show) = $0 { true } else { false } }, "nothing more to load")
     }
 
     @Test func aTrayPageSmallerThanTheRowAsksForTheNextPage() {
@@ -201,6 +202,6 @@ struct FeedFillTests {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
         let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: Array(entries), phase: .loaded)))
-        #expect(effects.contains(.feedShow(position: 1)))
+        #expect(effects.contains(.feed(.tray, .show(position: 1))))
     }
 }

@@ -161,9 +161,8 @@ struct InteractiveApp {
                 case .loadMedia(let item, let priority):
                     let area = AppUpdate.imageArea(model.size)
                     loads.media(item, priority: priority, area: (area.columns, area.rows))
-                case .feedShow(let position): tasks.append(Task { await paginator.didShow(position: position) })
-                case .feedRefresh: tasks.append(Task { await paginator.refresh() })
-                case .feedRetry: tasks.append(Task { await paginator.retry() })
+                case .feed(.tray, let request): tasks.append(Task { await Self.perform(request, on: paginator) })
+                case .feed(.gallery, let request): tasks.append(Task { await Self.perform(request, on: gallery) })
                 case .openViewer(let stories, let userIndex):
                     let store = session.store
                     tasks.append(
@@ -185,9 +184,6 @@ struct InteractiveApp {
                             for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
                         })
                     tasks.append(Task { await gallery.start() })
-                case .galleryShow(let position): tasks.append(Task { await gallery.didShow(position: position) })
-                case .galleryRefresh: tasks.append(Task { await gallery.refresh() })
-                case .galleryRetry: tasks.append(Task { await gallery.retry() })
                 case .loadThumbnails(let photos):
                     loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
                 case .loadDetail(let photo):
@@ -229,6 +225,15 @@ struct InteractiveApp {
         return PicsumEndpoints(baseURL: session.root.settings.picsum.baseURL).image(
             id: photo.id.rawValue, width: min(PicsumEndpoints.maximumSide, fitted.width * scale),
             height: min(PicsumEndpoints.maximumSide, fitted.height * scale))
+    }
+
+    /// Carries out a feed request on either feed.
+    static func perform<Element, ID>(_ request: FeedRequest, on feed: FeedPaginator<Element, ID>) async {
+        switch request {
+        case .show(let position): await feed.didShow(position: position)
+        case .refresh: await feed.refresh()
+        case .retry: await feed.retry()
+        }
     }
 
     /// Entries kept behind the last shown position, at least (more than a screen of cells).
