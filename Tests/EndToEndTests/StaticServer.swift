@@ -6,22 +6,37 @@ final class StaticServer: @unchecked Sendable {
     let process = Process()
     let baseURL: String
 
+    /// The server's stdin: it exits when this closes (when the test releases it, or when the
+    /// test process ends however it ends), so no server outlives its test. A signal is not
+    /// enough: a child started from a thread that blocks SIGTERM keeps it blocked.
+    private let input = Pipe()
+
+    static let script = """
+        import functools, http.server, os, sys, threading
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        print("Serving HTTP on 127.0.0.1 port %d" % server.server_address[1], flush=True)
+        threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+        server.serve_forever()
+        """
+
     init(folder: String) async throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Port 0: the kernel picks a free one; the server prints it on its first line.
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
+        process.arguments = ["python3", "-u", "-c", Self.script, folder]
+        process.standardInput = input
         let line = try await startReadingFirstLine(process)
-        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        // "Serving HTTP on 127.0.0.1 port 41234"
         guard let range = line.range(of: #"port (\d+)"#, options: .regularExpression),
             let port = Int(line[range].split(separator: " ")[1])
         else {
-            process.terminate()
+            try? input.fileHandleForWriting.close()
             throw CocoaError(.fileReadCorruptFile)
         }
         baseURL = "http://127.0.0.1:\(port)"
     }
 
-    deinit { process.terminate() }
+    deinit { try? input.fileHandleForWriting.close() }
 
     /// A real JPEG whose frame header is patched to claim `width`×`height` pixels.
     static func jpegClaiming(width: Int, height: Int) throws -> Data {

@@ -33,11 +33,10 @@ final class TmuxSession: Sendable {
         guard result.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(result.stderr)") }
     }
 
-    /// The server is killed from a thread of its own: a deinit cannot wait, and must not block.
-    deinit {
-        let socket = socket
-        Thread { _ = try? Self.spawn(socket: socket, ["kill-server"]) }.start()
-    }
+    /// The server (and the app in it) is killed by a `tmux kill-server` started here and not
+    /// waited for: a deinit must not block, and a thread started here might never run before
+    /// the test process ends (servers and apps were left running).
+    deinit { _ = try? Self.spawn(socket: socket, ["kill-server"], wait: false) }
 
     /// Runs tmux to its end on a thread of its own (see ``spawn(socket:_:)``).
     @discardableResult
@@ -49,7 +48,7 @@ final class TmuxSession: Sendable {
     /// Runs tmux through posix_spawn and waitpid, its output in files. Not Foundation's
     /// Process: the server that `new-session` forks keeps the descriptors Process watches
     /// for the child's end, and waiting would never return. Blocks: call it off the pool.
-    private static func spawn(socket: String, _ arguments: [String]) throws -> ProcessResult {
+    private static func spawn(socket: String, _ arguments: [String], wait: Bool = true) throws -> ProcessResult {
         let folder = FileManager.default.temporaryDirectory.path
         let out = folder + "/tmux-\(UUID().uuidString).out"
         let err = folder + "/tmux-\(UUID().uuidString).err"
@@ -71,9 +70,19 @@ final class TmuxSession: Sendable {
             for pointer in cArgs { free(pointer) }
             for pointer in cEnv { free(pointer) }
         }
+        // Signals blocked in the spawning thread (Dispatch's and Foundation's threads block
+        // some) would stay blocked in tmux and the app it runs: start it with none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, &cEnv)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, &cEnv)
         guard spawned == 0 else { throw TmuxError(message: "cannot run tmux (error \(spawned))") }
+        guard wait else { return ProcessResult(status: 0, stdout: "", stderr: "") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
