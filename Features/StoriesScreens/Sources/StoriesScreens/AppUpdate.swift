@@ -102,17 +102,20 @@ public enum AppUpdate {
     // MARK: - Tray
 
     static func trayInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
-        switch event {
-        case .character("q"): return quit(&model)
-        case .arrow(.right, _), .character("l"): return moveSelection(&model, by: 1)
-        case .arrow(.left, _), .character("h"): return moveSelection(&model, by: -1)
-        case .enter: return openSelected(&model)
-        case .character("g"): return openGallery(&model)
-        case .character("r"):
+        switch KeyBindings.action(for: event, in: KeyBindings.tray) {
+        case .quit: return quit(&model)
+        case .next: return moveSelection(&model, by: 1)
+        case .previous: return moveSelection(&model, by: -1)
+        case .open: return openSelected(&model)
+        case .gallery: return openGallery(&model)
+        case .refresh:
             if case .failed = model.tray.phase { return [.feed(.tray, .retry)] }
             model.tray.selected = model.tray.entries.first?.position ?? 0
             model.tray.firstVisible = model.tray.selected
             return [.feed(.tray, .refresh)]
+        case nil: break
+        }
+        switch event {
         case .mouse(0, let x, let y, pressed: true):
             guard let slot = TrayLayout.slot(atX: x, y: y, columns: model.size.columns),
                 let index = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible })
@@ -176,8 +179,8 @@ public enum AppUpdate {
         }
         if wasEmpty, !snapshot.entries.isEmpty {
             say(
-                "Stories from \(model.source): \(snapshot.entries.count) users loaded. Left and right arrows choose, "
-                    + "Enter views, g opens the gallery, question mark for help, q quits.", in: &model)
+                "Stories from \(model.source): \(snapshot.entries.count) users loaded. Keys: "
+                    + KeyBindings.summary(KeyBindings.tray) + " · ? help.", in: &model)
         }
         if wasEmpty || model.tray.selectedIndex == nil {
             model.tray.selected = snapshot.entries.first?.position ?? 0

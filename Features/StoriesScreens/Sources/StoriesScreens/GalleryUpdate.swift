@@ -7,7 +7,7 @@ extension AppUpdate {
     static func openGallery(_ model: inout AppModel) -> [AppEffect] {
         model.screen = .gallery
         AppUpdate.say(
-            "Gallery of photos. Arrows move, Enter shows details, r refreshes, q goes back to the tray.", in: &model)
+            "Gallery of photos. Keys: " + KeyBindings.summary(KeyBindings.gallery) + ".", in: &model)
         announcePhoto(&model)
         return [.galleryOpen] + thumbnailLoads(&model)
     }
@@ -15,23 +15,26 @@ extension AppUpdate {
     static func galleryInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         if model.gallery.detail != nil { return detailInput(&model, event) }
         let columns = GalleryLayout.gridColumns(columns: model.size.columns)
-        switch event {
-        case .character("q"), .escape:
+        switch KeyBindings.action(for: event, in: KeyBindings.gallery) {
+        case .back:
             model.screen = .tray
             AppUpdate.say("Back to the tray.", in: &model)
             announceSelection(&model)
             return []
-        case .arrow(.right, _): return moveGallerySelection(&model, by: 1)
-        case .arrow(.left, _): return moveGallerySelection(&model, by: -1)
-        case .arrow(.down, _): return moveGallerySelection(&model, by: columns)
-        case .arrow(.up, _): return moveGallerySelection(&model, by: -columns)
-        case .enter: return openDetail(&model)
-        case .character("r"):
+        case .right: return moveGallerySelection(&model, by: 1)
+        case .left: return moveGallerySelection(&model, by: -1)
+        case .down: return moveGallerySelection(&model, by: columns)
+        case .up: return moveGallerySelection(&model, by: -columns)
+        case .details: return openDetail(&model)
+        case .refresh:
             if case .failed = model.gallery.phase { return [.feed(.gallery, .retry)] }
             model.gallery.selected = model.gallery.entries.first?.position ?? 0
             model.gallery.firstRow = 0
             AppUpdate.say("Reloading the gallery.", in: &model)
             return [.feed(.gallery, .refresh)]
+        case nil: break
+        }
+        switch event {
         case .mouse(0, let x, let y, pressed: true):
             guard
                 let place = GalleryLayout.place(atX: x, y: y, columns: model.size.columns, rows: model.size.rows)
@@ -46,13 +49,13 @@ extension AppUpdate {
 
     static func detailInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         guard let detail = model.gallery.detail else { return [] }
-        switch event {
-        case .character("q"), .escape, .arrow(.left, _), .backspace:
+        switch KeyBindings.action(for: event, in: KeyBindings.detail) {
+        case .back:
             model.gallery.detail = nil
             AppUpdate.say("Back to the gallery.", in: &model)
             announcePhoto(&model)
             return []
-        case .character("r") where detail.failure != nil:
+        case .retry where detail.failure != nil:
             model.gallery.detail?.failure = nil
             return [.loadDetail(detail.photo)]
         default: return []

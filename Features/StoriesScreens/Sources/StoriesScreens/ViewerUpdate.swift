@@ -10,16 +10,16 @@ extension AppUpdate {
     static func viewerInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         guard let open = model.viewer else { return [] }
         let command: ViewerCommand?
-        switch event {
-        case .arrow(.right, shift: false), .character("n"): command = .next
-        case .arrow(.left, shift: false), .character("p"): command = .previous
-        case .arrow(.right, shift: true), .character("]"): command = .nextUser
-        case .arrow(.left, shift: true), .character("["): command = .previousUser
-        case .character(" "): command = open.viewer.isPaused ? .resume : .pause
-        case .character("l"): command = .toggleLike
-        case .character("r"): command = .retry
-        case .character("q"), .escape, .arrow(.down, _): command = .close
-        case .mouse(0, let x, let y, pressed: true):
+        switch (KeyBindings.action(for: event, in: KeyBindings.viewer), event) {
+        case (.next?, _): command = .next
+        case (.previous?, _): command = .previous
+        case (.nextUser?, _): command = .nextUser
+        case (.previousUser?, _): command = .previousUser
+        case (.pauseOrResume?, _): command = open.viewer.isPaused ? .resume : .pause
+        case (.like?, _): command = .toggleLike
+        case (.retry?, _): command = .retry
+        case (.close?, _): command = .close
+        case (nil, .mouse(0, let x, let y, pressed: true)):
             if y == ViewerLayout.footerRow(rows: model.size.rows), ViewerLayout.heartColumns.contains(x) {
                 command = .toggleLike
             } else {

@@ -60,3 +60,40 @@ struct MediaSizeTests {
         #expect(!again.contains { if case .loadMedia = $0 { true } else { false } }, "same size: nothing to do")
     }
 }
+
+/// One table of key bindings: what the help says is what the keys do.
+@Suite("Key bindings")
+struct KeyBindingTests {
+    static func keys<Action>(_ bindings: [KeyBindings.Binding<Action>]) -> [InputEvent] { bindings.flatMap(\.keys) }
+
+    @Test func noKeyMeansTwoThingsOnOneScreen() {
+        for keys in [
+            Self.keys(KeyBindings.tray), Self.keys(KeyBindings.viewer), Self.keys(KeyBindings.gallery),
+            Self.keys(KeyBindings.detail),
+        ] {
+            #expect(Set(keys).count == keys.count, "\(keys)")
+        }
+    }
+
+    @Test func everyTrayMoveKeyMovesAndTheHelpSaysSo() {
+        for binding in KeyBindings.tray where binding.action == .next {
+            for key in binding.keys {
+                var model = ScreenFixtures.loadedTray(phase: .loaded)
+                let before = model.tray.selected
+                _ = AppUpdate.update(&model, .input(key))
+                #expect(model.tray.selected != before, "\(key)")
+            }
+        }
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .input(.character("?")))
+        #expect(HelpText.lines(for: model).starts(with: KeyBindings.tray.map(\.line)))
+    }
+
+    @Test func everyViewerCloseKeyCloses() {
+        for key in KeyBindings.viewer.first(where: { $0.action == .close })?.keys ?? [] {
+            var model = ScreenFixtures.openViewer()
+            _ = AppUpdate.update(&model, .input(key))
+            #expect(model.viewer == nil, "\(key)")
+        }
+    }
+}

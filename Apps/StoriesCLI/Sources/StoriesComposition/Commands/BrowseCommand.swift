@@ -1,4 +1,5 @@
 public import ArgumentParser
+import StoriesScreens
 import StoryTerminal
 
 #if canImport(Glibc)
@@ -15,14 +16,15 @@ public struct BrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "The interactive tray and viewer (what bare `stories` runs).",
         discussion: """
-            Tray: ←/→ move · Enter view · g gallery · r refresh · ? help · q quit. Viewer: →/n \
-            next · ←/p previous · ]/[ next/previous user · space pause · l like · r retry · q, \
-            Esc or ↓ close; a click on the left third goes back, elsewhere forward, on the heart \
-            likes (the wheel scrolls nothing). Gallery: arrows move · Enter details · r refresh · q \
-            back. The screen comes up at once and q quits at any time, while the source opens \
-            or the network is slow too; a window smaller than a screen needs says so. \
-            --accessible prints every change as a sentence instead of drawing. Without a \
-            terminal on stdin and stdout it prints the tray as text instead (exit 0).
+            Tray: \(KeyBindings.summary(KeyBindings.tray)) · ? help; a click on an avatar views \
+            their story. Viewer: \(KeyBindings.summary(KeyBindings.viewer)); a click on the left \
+            third goes back, elsewhere forward, on the heart likes (the wheel scrolls nothing). \
+            Gallery: \(KeyBindings.summary(KeyBindings.gallery)); a photo's detail: \
+            \(KeyBindings.summary(KeyBindings.detail)). The screen comes up at once and q quits \
+            at any time, while the source opens or the network is slow too; a window smaller \
+            than a screen needs says so. --accessible prints every change as a sentence instead \
+            of drawing. Without a terminal on stdin and stdout it prints the tray as text instead \
+            (exit 0).
 
             Examples:
               stories

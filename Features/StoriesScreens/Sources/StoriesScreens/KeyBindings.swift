@@ -1,0 +1,108 @@
+public import StoryTerminal
+
+/// One table of key bindings per screen. The updates act on them (`action(for:)`), and the
+/// help overlay, `stories browse --help` and the accessible sentences are written from them,
+/// so a key changed here changes everywhere it is said.
+public enum KeyBindings {
+    /// One binding: the keys, how the help writes them, what they do, and the action.
+    public struct Binding<Action: Sendable>: Sendable {
+        /// The keys that do it.
+        public var keys: [InputEvent]
+        /// How they are written ("→ or n").
+        public var label: String
+        /// What they do ("next item").
+        public var meaning: String
+        /// The action the update takes.
+        public var action: Action
+
+        /// The help's line: "→ or n: next item".
+        public var line: String { "\(label): \(meaning)" }
+    }
+
+    /// The tray's actions.
+    public enum TrayAction: Sendable { case next, previous, open, gallery, refresh, quit }
+    /// The viewer's actions.
+    public enum ViewerAction: Sendable {
+        case next, previous, nextUser, previousUser, pauseOrResume, like, retry, close
+    }
+    /// The gallery grid's actions.
+    public enum GalleryAction: Sendable { case right, left, down, up, details, refresh, back }
+    /// The photo detail's actions.
+    public enum DetailAction: Sendable { case back, retry }
+
+    /// The tray.
+    public static let tray: [Binding<TrayAction>] = [
+        Binding(
+            keys: [.arrow(.right, shift: false), .arrow(.right, shift: true), .character("l")], label: "→",
+            meaning: "next user", action: .next),
+        Binding(
+            keys: [.arrow(.left, shift: false), .arrow(.left, shift: true), .character("h")], label: "←",
+            meaning: "previous user", action: .previous),
+        Binding(keys: [.enter], label: "Enter or click", meaning: "view their story", action: .open),
+        Binding(keys: [.character("g")], label: "g", meaning: "gallery of photos", action: .gallery),
+        Binding(
+            keys: [.character("r")], label: "r", meaning: "reload from page 1 (retry after a failure)", action: .refresh
+        ),
+        Binding(keys: [.character("q")], label: "q", meaning: "quit", action: .quit),
+    ]
+
+    /// The viewer.
+    public static let viewer: [Binding<ViewerAction>] = [
+        Binding(
+            keys: [.arrow(.right, shift: false), .character("n")], label: "→ or n", meaning: "next item", action: .next),
+        Binding(
+            keys: [.arrow(.left, shift: false), .character("p")], label: "← or p", meaning: "previous item",
+            action: .previous),
+        Binding(
+            keys: [.arrow(.right, shift: true), .character("]")], label: "] or Shift+→", meaning: "next user",
+            action: .nextUser),
+        Binding(
+            keys: [.arrow(.left, shift: true), .character("[")], label: "[ or Shift+←", meaning: "previous user",
+            action: .previousUser),
+        Binding(keys: [.character(" ")], label: "space", meaning: "pause or resume", action: .pauseOrResume),
+        Binding(keys: [.character("l")], label: "l", meaning: "like or unlike", action: .like),
+        Binding(keys: [.character("r")], label: "r", meaning: "retry a failed item", action: .retry),
+        Binding(
+            keys: [.character("q"), .escape, .arrow(.down, shift: false), .arrow(.down, shift: true)],
+            label: "q, Esc or ↓", meaning: "close", action: .close),
+    ]
+
+    /// The gallery's grid.
+    public static let gallery: [Binding<GalleryAction>] = [
+        Binding(
+            keys: [.arrow(.right, shift: false), .arrow(.right, shift: true)], label: "→", meaning: "next photo",
+            action: .right),
+        Binding(
+            keys: [.arrow(.left, shift: false), .arrow(.left, shift: true)], label: "←", meaning: "previous photo",
+            action: .left),
+        Binding(
+            keys: [.arrow(.down, shift: false), .arrow(.down, shift: true)], label: "↓", meaning: "next row",
+            action: .down),
+        Binding(
+            keys: [.arrow(.up, shift: false), .arrow(.up, shift: true)], label: "↑", meaning: "previous row",
+            action: .up),
+        Binding(keys: [.enter], label: "Enter or click", meaning: "details", action: .details),
+        Binding(
+            keys: [.character("r")], label: "r", meaning: "reload from page 1 (retry after a failure)", action: .refresh
+        ),
+        Binding(keys: [.character("q"), .escape], label: "q or Esc", meaning: "back to the tray", action: .back),
+    ]
+
+    /// A photo's detail.
+    public static let detail: [Binding<DetailAction>] = [
+        Binding(
+            keys: [.escape, .character("q"), .arrow(.left, shift: false), .arrow(.left, shift: true), .backspace],
+            label: "Esc, q or ←", meaning: "back to the grid", action: .back),
+        Binding(keys: [.character("r")], label: "r", meaning: "retry a failed image", action: .retry),
+    ]
+
+    /// The action `event` stands for in `bindings`, if any.
+    public static func action<Action>(for event: InputEvent, in bindings: [Binding<Action>]) -> Action? {
+        bindings.first { $0.keys.contains(event) }?.action
+    }
+
+    /// The bindings as one line of help text: "→ next user · ← previous user · …".
+    public static func summary<Action>(_ bindings: [Binding<Action>]) -> String {
+        bindings.map { "\($0.label) \($0.meaning)" }.joined(separator: " · ")
+    }
+}
