@@ -13,6 +13,11 @@ struct ImageDecodingTests {
         #expect(white.r > 230 && white.g > 230 && white.b > 230)
     }
 
+    @Test func decodeAndFitGivesTheSizeTheCellsTake() throws {
+        let image = try ImageDecoder.decode(try Fixture.data("baseline-64x48.jpg"), fittingColumns: 20, rows: 5)
+        #expect(image.width == 13 && image.height == 10, "\(image.width)×\(image.height)")
+    }
+
     @Test func jpegsAreScaledInTheDecoderToTheSmallestCoveringSize() throws {
         let data = try Fixture.data("portrait-1080x1920.jpg")
         let small = try ImageDecoder.decode(data, covering: 80, 80)

@@ -16,7 +16,7 @@ import Synchronization
 
 /// The interactive app's runtime: the edges around StoriesScreens' pure update and view.
 ///
-/// Input (a reader thread), clock ticks, resizes, the tray's feed and finished loads arrive
+/// Input (StoryTerminal's reader thread), clock ticks, resizes, the tray's feed and finished loads arrive
 /// as messages on one stream; one loop applies each to the model, draws the view into a cell
 /// buffer and writes only the cells that changed. Effects run as tasks that answer with
 /// messages. Store writes go through one serial writer, in order, and are all finished
@@ -70,9 +70,11 @@ struct InteractiveApp {
             last = frame
         }
 
-        let input = InputReader(fd: STDIN_FILENO, send: send)
-        input.start()
-        defer { input.stop() }
+        // Keys and clicks: read on a thread of StoryTerminal's; cancelling this task stops it.
+        let input = Task {
+            for await event in TerminalInput.events(fd: STDIN_FILENO) { send(.input(event)) }
+        }
+        defer { input.cancel() }
         var tasks: [Task<Void, Never>] = []
         defer { for task in tasks { task.cancel() } }
         tasks.append(
@@ -198,7 +200,7 @@ struct InteractiveApp {
             if model.isQuitting { break }
             draw()
         }
-        input.stop()
+        input.cancel()
         loads.cancelAll()
         await writer.finish()
         logger.info("interactive app ended")

@@ -43,8 +43,8 @@ final class MediaLoads: @unchecked Sendable {
     func thumbnails(_ photos: [(PhotoID, URL)]) {
         for (id, url) in photos {
             let decode: @Sendable (Data) throws -> RGBImage = {
-                try MediaLoads.decodeFitted(
-                    $0, columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
+                try ImageDecoder.decode(
+                    $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
             }
             picture(url, priority: .low, decode: decode) { send, result in
                 send(.thumbnailLoaded(id, try? result.get()))
@@ -55,7 +55,7 @@ final class MediaLoads: @unchecked Sendable {
     /// A photo's detail, fitted to `area`; its failure is said on screen.
     func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
         let decode: @Sendable (Data) throws -> RGBImage = {
-            try MediaLoads.decodeFitted($0, columns: area.columns, rows: area.rows)
+            try ImageDecoder.decode($0, fittingColumns: area.columns, rows: area.rows)
         }
         picture(url, priority: .high, decode: decode) { send, result in
             send(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) }))
@@ -121,7 +121,7 @@ final class MediaLoads: @unchecked Sendable {
                 try Task.checkCancellation()
                 let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
                 let image = try await queue.run {
-                    try MediaLoads.decodeFitted(data, columns: area.columns, rows: area.rows)
+                    try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows)
                 }
                 send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: cells))))
             } catch is CancellationError {
@@ -148,14 +148,6 @@ final class MediaLoads: @unchecked Sendable {
     /// threads run the screen's loop and ticks.
     static let decodingNow = BlockingQueue(label: "stories.decode.shown")
     static let decodingLater = BlockingQueue(label: "stories.decode.ahead")
-
-    /// An image decoded (at libjpeg's smallest covering scale) and scaled to the size it takes
-    /// in `columns × rows` cells, aspect kept, so the view draws it without scaling again.
-    static func decodeFitted(_ data: Data, columns: Int, rows: Int) throws -> RGBImage {
-        let decoded = try ImageDecoder.decode(data, covering: columns, rows * 2)
-        let fitted = ImageCells.fittedSize(width: decoded.width, height: decoded.height, columns: columns, rows: rows)
-        return decoded.resampled(width: fitted.width, height: fitted.height)
-    }
 
     func cancelAll() {
         for running in inFlight.values { running.task.cancel() }

@@ -62,6 +62,17 @@ public enum ImageDecoder {
         return (width, height, format)
     }
 
+    /// `data` decoded (at libjpeg's smallest covering scale) and scaled to the size it takes in
+    /// `columns × rows` cells (two pixels a row), aspect kept, so a view draws it without
+    /// scaling again: the decode-and-fit step of every picture the app shows.
+    public static func decode(_ data: Data, fittingColumns columns: Int, rows: Int) throws(ImageDecodeError)
+        -> RGBImage
+    {
+        let decoded = try decode(data, covering: columns, rows * 2)
+        let fitted = ImageCells.fittedSize(width: decoded.width, height: decoded.height, columns: columns, rows: rows)
+        return decoded.resampled(width: fitted.width, height: fitted.height)
+    }
+
     /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
     /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
     /// are decoded whole). Pass 0 for the full size.
