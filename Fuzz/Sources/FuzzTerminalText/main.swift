@@ -8,12 +8,8 @@ import StoryTerminal
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     let clean = TerminalText.sanitize(text)
-    for scalar in clean.unicodeScalars {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F:
-            preconditionFailure("control U+\(String(scalar.value, radix: 16)) left in \(clean.debugDescription)")
-        default: continue
-        }
+    for scalar in clean.unicodeScalars where TerminalText.isControl(scalar) {
+        preconditionFailure("control U+\(String(scalar.value, radix: 16)) left in \(clean.debugDescription)")
     }
     precondition(TerminalText.sanitize(clean) == clean, "sanitising twice changes the text")
     _ = TerminalText.truncate(clean, toWidth: Int(count % 40))

@@ -86,24 +86,6 @@ enum Terminal {
     }
 }
 
-/// `write(2)` until every byte is out; the errno of a failure, nil when all were written.
-enum RawWrite {
-    static func all(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
-    }
-}
-
 /// Standard output could not take the output: a full disk, a closed descriptor or pipe (exit 74).
 struct OutputError: Error, CustomStringConvertible {
     var code: Int32

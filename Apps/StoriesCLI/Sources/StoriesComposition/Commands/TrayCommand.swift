@@ -3,6 +3,7 @@ import FeedPaging
 import Foundation
 import StoryInterfaces
 import StoryModels
+import StoryTerminal
 
 /// `stories tray [--page N] [--limit K] [--json]`: one page of the tray.
 public struct TrayCommand: AsyncParsableCommand {
@@ -131,10 +132,10 @@ enum JSONOutput {
     /// here too (`\u009b`), so the data is kept and nothing raw reaches a terminal or a script.
     /// They can only occur inside strings: JSON's own syntax is ASCII.
     static func escapingControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        guard json.unicodeScalars.contains(where: TerminalText.isControl) else { return json }
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            guard needsEscape(scalar) else {
+            guard TerminalText.isControl(scalar) else {
                 result.append(scalar)
                 continue
             }
@@ -144,10 +145,4 @@ enum JSONOutput {
         return String(result)
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F: true
-        default: false
-        }
-    }
 }

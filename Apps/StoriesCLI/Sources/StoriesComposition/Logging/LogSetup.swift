@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import StoryTerminal
 import Synchronization
 
 /// `log.level` and `log.file`: where the program's log messages go (swift-log).

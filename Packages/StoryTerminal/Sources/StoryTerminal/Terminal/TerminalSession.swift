@@ -65,19 +65,7 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// Writes all of `bytes` (one frame: one call).
-    public func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = posixWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-    }
+    public func write(_ bytes: [UInt8]) { _ = RawWrite.all(bytes, to: fileDescriptor) }
 
     /// The terminal's new size after each SIGWINCH, until the stream is dropped.
     public func resizes() -> AsyncStream<(columns: Int, rows: Int)> {

@@ -11,15 +11,24 @@ public enum TerminalText {
             switch scalar.value {
             case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 scalars.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F:
-                continue
-            case 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F:
+            case _ where isControl(scalar):
                 continue
             default:
                 scalars.append(scalar)
             }
         }
         return String(scalars)
+    }
+
+    /// Whether `scalar` can control a terminal or reorder a line: C0 and C1 controls, DEL,
+    /// line and paragraph separators, bidirectional overrides, isolates and marks. The one
+    /// rule: ``sanitize(_:)`` removes them, the app's JSON output escapes them.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F:
+            true
+        default: false
+        }
     }
 
     /// Columns a character takes: 2 for wide (CJK, fullwidth, emoji presentation), 0 for a

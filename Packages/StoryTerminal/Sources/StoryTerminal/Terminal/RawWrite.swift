@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `write(2)` until every byte is out, retried on EINTR: the one write loop, for the screen's
+/// frames (``TerminalSession/write(_:)``) and the app's stdout, stderr and log file. Never
+/// `FileHandle.write`, which traps on a full disk or a closed descriptor.
+public enum RawWrite {
+    /// Writes all of `bytes` to `fd`; the errno of a failure, nil when all were written.
+    public static func all(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
