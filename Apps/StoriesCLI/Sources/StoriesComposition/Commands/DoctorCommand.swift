@@ -78,7 +78,8 @@ public struct DoctorCommand: AsyncParsableCommand {
         if let cache = try? DiskImageCache(
             path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)
         {
-            let stats = cache.statistics()
+            // Lists the folder under the cache's flock, which another process may hold: off the pool.
+            let stats = try await OwnThread.run { cache.statistics() }
             try Terminal.printOutput(
                 "cache: \(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)")
         } else {
