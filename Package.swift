@@ -147,7 +147,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CompositionTests",
-            dependencies: ["StoriesComposition", testSupport] + packages.map(product),
+            dependencies: [
+                "StoriesComposition", testSupport, .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + packages.map(product),
             swiftSettings: strict
         ),
         .testTarget(

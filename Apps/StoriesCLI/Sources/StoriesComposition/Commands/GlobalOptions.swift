@@ -2,69 +2,91 @@ public import ArgumentParser
 
 /// The configuration flags every subcommand accepts (PRODUCT.md §4). They are optional with
 /// no default, so that a flag not given leaves the key to the environment, file or default.
+///
+/// Each flag is declared once, here, as a property whose kebab-cased name is the flag (the
+/// ArgumentParser default: `storiesFile` is `--stories-file`). Which key it sets and its help
+/// come from the key's ``SettingSpec`` (its `flag`), so the key, the words it accepts and the
+/// summary are written in one place, ``ConfigurationSchema``.
 public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp("Read configuration from this JSON or YAML file.", valueName: "path"))
     var configFile: String?
 
-    @Option(
-        name: .customLong("source"),
-        help: ArgumentHelp("content.source: auto, picsum, bundled or file.", valueName: "source"))
-    var source: String?
-
-    @Option(
-        name: .customLong("stories-file"), help: ArgumentHelp("content.file: a stories document.", valueName: "path"))
-    var storiesFile: String?
-
-    @Option(
-        name: .customLong("picsum-url"), help: ArgumentHelp("picsum.baseURL: Lorem Picsum's address.", valueName: "url")
-    )
-    var picsumURL: String?
-
-    @Option(name: .customLong("store"), help: ArgumentHelp("store.kind: sqlite or memory.", valueName: "kind"))
-    var store: String?
-
-    @Option(
-        name: .customLong("store-path"), help: ArgumentHelp("store.path: the SQLite state file.", valueName: "path"))
-    var storePath: String?
-
-    @Flag(inversion: .prefixedNo, help: "viewer.accessible: no animation or auto-advance; changes described in words.")
-    var accessible: Bool?
-
-    @Option(
-        name: .customLong("color"),
-        help: ArgumentHelp("terminal.color: auto, truecolor, 256, 16 or none.", valueName: "mode"))
-    var color: String?
-
-    @Option(
-        name: .customLong("graphics"),
-        help: ArgumentHelp("terminal.graphics: auto, symbols, kitty, iterm2 or sixel.", valueName: "mode"))
-    var graphics: String?
-
-    @Option(
-        name: .customLong("log-level"),
-        help: ArgumentHelp(
-            "log.level: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-    var logLevel: String?
-
-    @Option(
-        name: .customLong("log-file"),
-        help: ArgumentHelp("log.file: append log messages here instead of stderr.", valueName: "path"))
-    var logFile: String?
+    @Option(help: Self.help("source")) var source: String?
+    @Option(help: Self.help("stories-file")) var storiesFile: String?
+    @Option(help: Self.help("picsum-url")) var picsumURL: String?
+    @Option(help: Self.help("store")) var store: String?
+    @Option(help: Self.help("store-path")) var storePath: String?
+    @Flag(inversion: .prefixedNo, help: Self.help("accessible")) var accessible: Bool?
+    @Option(help: Self.help("color")) var color: String?
+    @Option(help: Self.help("graphics")) var graphics: String?
+    @Option(help: Self.help("log-level")) var logLevel: String?
+    @Option(help: Self.help("log-file")) var logFile: String?
 
     /// Creates empty options (ArgumentParser fills them).
     public init() {}
 
-    /// The flags given, by the configuration key they set.
+    /// The flags given, by the configuration key they set: each property's value under the key
+    /// whose spec names its flag.
     public var configurationFlags: [String: String] {
-        let pairs: [(String, String?)] = [
-            ("content.source", source), ("content.file", storiesFile), ("picsum.baseURL", picsumURL),
-            ("store.kind", store), ("store.path", storePath), ("viewer.accessible", accessible.map { String($0) }),
-            ("terminal.color", color), ("terminal.graphics", graphics), ("log.level", logLevel),
-            ("log.file", logFile),
-        ]
-        return Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, $0) } })
+        var flags: [String: String] = [:]
+        for (flag, value) in Self.flagValues(self) {
+            guard let value, let spec = Self.schema.specs.first(where: { $0.flag == flag }) else { continue }
+            flags[spec.key] = value
+        }
+        return flags
+    }
+
+    /// Every configuration flag this type declares (given or not), by its name, without dashes.
+    static func flagValues(_ options: GlobalOptions) -> [(flag: String, value: String?)] {
+        Mirror(reflecting: options).children.compactMap { child in
+            guard let label = child.label, label.hasPrefix("_"), label != "_configFile" else { return nil }
+            let flag = kebab(String(label.dropFirst()))
+            if let option = child.value as? Option<String?> { return (flag, option.wrappedValue) }
+            if let toggle = child.value as? Flag<Bool?> { return (flag, toggle.wrappedValue.map { String($0) }) }
+            return nil
+        }
+    }
+
+    /// ArgumentParser's long name for a property: `picsumURL` → `picsum-url`.
+    static func kebab(_ name: String) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previousLower = characters[index - 1].isLowercase
+                let nextLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previousLower || nextLower { result.append("-") }
+            }
+            result.append(contentsOf: character.lowercased())
+        }
+        return result
+    }
+
+    /// The schema the flags' keys and help come from (its defaults' folders do not matter here).
+    static let schema = ConfigurationSchema(paths: XDGPaths(environment: [:], home: "~"), registry: .standard)
+
+    /// A flag's help: its key, its summary and what it accepts, from its spec.
+    static func help(_ flag: String) -> ArgumentHelp {
+        guard let spec = schema.specs.first(where: { $0.flag == flag }) else {
+            return ArgumentHelp("(no configuration key names this flag)")
+        }
+        let accepts: String
+        switch spec.kind {
+        case .choice(let words):
+            accepts =
+                " (" + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "")
+                + (words.last ?? "") + ")"
+        default: accepts = ""
+        }
+        let valueName: String
+        switch spec.kind {
+        case .path: valueName = "path"
+        case .webURL: valueName = "url"
+        default: valueName = flag.split(separator: "-").last.map(String.init) ?? flag
+        }
+        return ArgumentHelp("\(spec.key): \(spec.summary)\(accepts).", valueName: valueName)
     }
 
     /// Resolves the configuration for a command.
