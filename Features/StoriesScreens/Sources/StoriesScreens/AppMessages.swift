@@ -42,8 +42,11 @@ public struct MediaFailure: Error, Hashable, Sendable {
 public enum AppEffect: Hashable, Sendable {
     /// Load and decode these avatars.
     case loadAvatars([URL])
-    /// Load and decode an item's media for the viewer's image area.
-    case loadMedia(StoryItem, priority: ImagePriority)
+    /// Load and decode an item's media for an image area (cells), replacing a load of it
+    /// under way for another area.
+    case loadMedia(StoryItem, priority: ImagePriority, area: ScreenSize)
+    /// An item's load under way at low priority is now wanted on screen: raise it to high.
+    case raiseMedia(StoryItem)
     /// Ask one of the two feeds (the tray's, the gallery's) to show, refresh or retry.
     case feed(AppFeed, FeedRequest)
     /// Read the liked state of these stories, then open the viewer (``AppMessage/viewerReady``).
@@ -52,7 +55,7 @@ public enum AppEffect: Hashable, Sendable {
     case markSeen(StoryItemID, user: UserID, index: Int)
     /// Record a like or an unlike.
     case setLiked(StoryItemID, Bool)
-    /// Open the gallery's feed (started the first time, kept afterwards).
+    /// Start the gallery's feed (asked the first time the gallery opens; kept afterwards).
     case galleryOpen
     /// Load and decode these photos' thumbnails.
     case loadThumbnails([Photo])

@@ -63,8 +63,12 @@ public struct AppModel: Sendable {
     public var helpPausedViewer = false
     /// The animation running, if any.
     public var animation: AppAnimation?
-    /// Sentences for accessible mode, in order; the runtime prints and clears them.
+    /// Sentences for accessible mode said by the last update (or at start), in order; the
+    /// runtime prints them after each update.
     public var announcements: [String] = []
+    /// Whether the content source is open (``AppMessage/sourceChosen(name:fallback:)`` came);
+    /// before it, only the keys that quit act.
+    public var isSourceOpen = false
 
     /// Accessible mode: no animation or auto-advance, every change said in a sentence.
     public var isAccessible: Bool { viewerConfiguration.accessible }
@@ -79,5 +83,8 @@ public struct AppModel: Sendable {
         self.fallback = fallback
         self.depth = depth
         self.viewerConfiguration = viewerConfiguration
+        if viewerConfiguration.accessible {
+            announcements = ["Stories, accessible mode: loading the tray from \(source)."]
+        }
     }
 }

@@ -7,10 +7,19 @@ import StoryTerminal
 /// no I/O, no clock, no randomness, so every screen state is a plain value to test.
 public enum AppUpdate {
     /// Applies `message` to `model`; returns the effects to perform, in order.
+    ///
+    /// Every change of the model happens here: the runtime only feeds messages in and carries
+    /// out the effects. The sentences of accessible mode are this message's own (the runtime
+    /// prints them after the update), so they start empty each time.
     public static func update(_ model: inout AppModel, _ message: AppMessage) -> [AppEffect] {
+        model.announcements.removeAll()
         switch message {
         case .input(let event):
             if event == .interrupt { return quit(&model) }
+            // Until the content source is open only quitting acts (there is nothing to move).
+            if !model.isSourceOpen {
+                return KeyBindings.action(for: event, in: KeyBindings.tray) == .quit ? quit(&model) : []
+            }
             if model.isShowingHelp { return closeHelp(&model) }
             if event == .character("?") { return openHelp(&model) }
             if model.viewer != nil { return viewerInput(&model, event) }
@@ -20,6 +29,7 @@ public enum AppUpdate {
             return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
                 + thumbnailLoads(&model) + mediaForNewSize(&model)
         case .tick(let time):
+            guard model.viewer != nil else { return [] }  // nothing moves outside the viewer
             if let animation = model.animation {
                 // Animations run on the ticks; a slide holds the viewer's clock until it ends.
                 switch animation {
@@ -48,6 +58,7 @@ public enum AppUpdate {
         case .sourceChosen(let name, let fallback):
             model.source = name
             model.fallback = fallback
+            model.isSourceOpen = true
             return []
         case .storeFailed(let message):
             model.storeError = message
@@ -71,6 +82,10 @@ public enum AppUpdate {
             return []
         }
     }
+
+    /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open; the
+    /// runtime starts and stops its ticker by it after each update.
+    public static func wantsClock(_ model: AppModel) -> Bool { model.viewer != nil }
 
     /// Adds a sentence for accessible mode (nothing otherwise).
     static func say(_ sentence: String, in model: inout AppModel) {

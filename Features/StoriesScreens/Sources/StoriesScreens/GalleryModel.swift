@@ -17,6 +17,8 @@ public struct GalleryModel: Sendable {
     public var requested: Set<PhotoID> = []
     /// The detail view, when open.
     public var detail: GalleryDetail?
+    /// Whether the gallery's feed was started (``AppEffect/galleryOpen`` is asked once).
+    public var isFeedStarted = false
 
     /// The selected entry's index in ``entries``.
     public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }

@@ -9,7 +9,10 @@ extension AppUpdate {
         AppUpdate.say(
             "Gallery of photos. Keys: " + KeyBindings.summary(KeyBindings.gallery) + ".", in: &model)
         announcePhoto(&model)
-        return [.galleryOpen] + thumbnailLoads(&model)
+        // The feed starts the first time; it is kept afterwards, so coming back is instant.
+        let start: [AppEffect] = model.gallery.isFeedStarted ? [] : [.galleryOpen]
+        model.gallery.isFeedStarted = true
+        return start + thumbnailLoads(&model)
     }
 
     static func galleryInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {

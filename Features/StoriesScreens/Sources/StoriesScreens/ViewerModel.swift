@@ -21,14 +21,29 @@ public struct DecodedMedia: Hashable, Sendable {
     }
 }
 
+/// A load of an item's media that is under way: at which priority, for which image area.
+public struct MediaRequest: Hashable, Sendable {
+    /// The priority it runs at.
+    public var priority: ImagePriority
+    /// The image area (cells) it decodes for.
+    public var area: ScreenSize
+    /// Creates a request.
+    public init(priority: ImagePriority, area: ScreenSize) {
+        self.priority = priority
+        self.area = area
+    }
+}
+
 /// The open viewer: the state machine and its media.
 public struct ViewerModel: Sendable {
     /// The viewer's state machine.
     public var viewer: StoryViewer
     /// Decoded media by item (the current one and the neighbours decoded ahead).
     public var media: [StoryItemID: DecodedMedia] = [:]
-    /// Items whose media was asked for.
-    public var requested: Set<StoryItemID> = []
+    /// Loads under way, by item: the one record of what is in flight. The update starts a
+    /// load only for an item not here (or here for another image area), raises one here at low
+    /// priority when its item is shown, and removes it when its answer comes.
+    public var requested: [StoryItemID: MediaRequest] = [:]
     /// When the viewer opened, for the items' age.
     public var now: Date
     /// The user of the last item shown (the tray selects it when the viewer closes).

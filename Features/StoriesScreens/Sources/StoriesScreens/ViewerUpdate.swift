@@ -68,10 +68,11 @@ extension AppUpdate {
             case .prefetch(let item):
                 // The hinted item and the one after it: two steps of lead, so a load that
                 // takes longer than one step still lands before its item is shown.
+                let area = imageArea(model.size)
                 for id in [item] + following(item, in: open.viewer) where open.media[id] == nil {
-                    guard !open.requested.contains(id), let storyItem = storyItem(id, in: open.viewer) else { continue }
-                    open.requested.insert(id)
-                    effects.append(.loadMedia(storyItem, priority: .low))
+                    guard open.requested[id] == nil, let storyItem = storyItem(id, in: open.viewer) else { continue }
+                    open.requested[id] = MediaRequest(priority: .low, area: area)
+                    effects.append(.loadMedia(storyItem, priority: .low, area: area))
                 }
                 model.viewer = open
             case .itemSeen(let user, let item, let index):
@@ -102,9 +103,17 @@ extension AppUpdate {
         // Accessible mode shows the item's description, not its image: it is on screen now.
         if open.media[item] != nil || model.isAccessible { return apply(.mediaReady(item), to: &model) }
         guard let storyItem = storyItem(item, in: open.viewer) else { return [] }
-        open.requested.insert(item)
-        model.viewer = open
-        return [.loadMedia(storyItem, priority: .high)]
+        let area = imageArea(model.size)
+        defer { model.viewer = open }
+        switch open.requested[item] {
+        case let running? where running.area == area:
+            guard running.priority == .low else { return [] }
+            open.requested[item]?.priority = .high
+            return [.raiseMedia(storyItem)]
+        default:
+            open.requested[item] = MediaRequest(priority: .high, area: area)
+            return [.loadMedia(storyItem, priority: .high, area: area)]
+        }
     }
 
     /// The item after `id` in its story, if any.
@@ -128,7 +137,13 @@ extension AppUpdate {
         _ model: inout AppModel, _ item: StoryItemID, _ result: Result<DecodedMedia, MediaFailure>
     ) -> [AppEffect] {
         guard var open = model.viewer else { return [] }
-        open.requested.remove(item)
+        // An answer for another area than the load now under way (a resize replaced it) does
+        // not end that load.
+        var replaced = false
+        if case .success(let media) = result, let area = media.area, let running = open.requested[item] {
+            replaced = area != running.area
+        }
+        if !replaced { open.requested[item] = nil }
         switch result {
         case .success(let media):
             open.media[item] = media
@@ -158,8 +173,8 @@ extension AppUpdate {
         open.media = open.media.filter { id, media in media.image == nil || media.area == area || id == current?.id }
         var effects: [AppEffect] = []
         if let current, let media = open.media[current.id], media.image != nil, media.area != area {
-            open.requested.insert(current.id)
-            effects.append(.loadMedia(current, priority: .high))
+            open.requested[current.id] = MediaRequest(priority: .high, area: area)
+            effects.append(.loadMedia(current, priority: .high, area: area))
         }
         model.viewer = open
         return effects

@@ -56,7 +56,7 @@ struct AppUpdateTests {
             &opened, .viewerReady(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now))
         #expect(opened.viewer?.viewer.current?.item.id == "ada-0")
         let loads = openEffects.compactMap { effect -> String? in
-            if case .loadMedia(let item, let priority) = effect { return "\(item.id.rawValue):\(priority)" }
+            if case .loadMedia(let item, let priority, _) = effect { return "\(item.id.rawValue):\(priority)" }
             return nil
         }
         #expect(
@@ -71,7 +71,7 @@ struct AppUpdateTests {
         #expect(model.viewer?.viewer.current?.item.id == "ada-1")
         #expect(model.viewer?.viewer.media == .ready, "no wait: decoded ahead")
         #expect(effects.contains(.markSeen("ada-1", user: "ada", index: 1)))
-        #expect(!effects.contains { if case .loadMedia(let item, .high) = $0 { item.id == "ada-1" } else { false } })
+        #expect(!effects.contains { if case .loadMedia(let item, .high, _) = $0 { item.id == "ada-1" } else { false } })
         #expect(model.tray.seenNow.isSuperset(of: ["ada-0", "ada-1"]))
     }
 
@@ -148,5 +148,58 @@ struct AppUpdateTests {
             &model, .input(.mouse(button: 0, x: x, y: TrayLayout.avatarTop + 1, pressed: true)))
         #expect(model.tray.selected == 2)
         #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 2)])
+    }
+
+    // MARK: - The runtime only runs: every rule it used to apply is the update's
+
+    @Test func beforeTheSourceIsOpenOnlyTheQuitKeysAct() {
+        let fresh = AppModel(
+            size: ScreenSize(columns: 80, rows: 24), source: "auto", depth: .truecolor,
+            viewerConfiguration: ScreenFixtures.model().viewerConfiguration)
+        for key: InputEvent in [.enter, .character("g"), .character("?"), .arrow(.right, shift: false)] {
+            var model = fresh
+            #expect(AppUpdate.update(&model, .input(key)) == [], "\(key)")
+            #expect(!model.isShowingHelp && model.screen == .tray && !model.isQuitting)
+        }
+        var quitting = fresh
+        #expect(AppUpdate.update(&quitting, .input(.character("q"))) == [.quit] && quitting.isQuitting)
+        var opened = fresh
+        _ = AppUpdate.update(&opened, .sourceChosen(name: "bundled", fallback: nil))
+        #expect(opened.isSourceOpen && opened.source == "bundled")
+        #expect(AppUpdate.update(&opened, .input(.character("g"))).contains(.galleryOpen))
+    }
+
+    @Test func theClockIsWantedOnlyWhileTheViewerIsOpen() {
+        var tray = ScreenFixtures.loadedTray()
+        #expect(!AppUpdate.wantsClock(tray))
+        #expect(AppUpdate.update(&tray, .tick(.seconds(1))) == [])
+        var viewer = ScreenFixtures.openViewer()
+        #expect(AppUpdate.wantsClock(viewer))
+        _ = AppUpdate.update(&viewer, .input(.character("q")))
+        #expect(viewer.viewer == nil && !AppUpdate.wantsClock(viewer))
+    }
+
+    @Test func aLoadUnderWayIsKnownOnceRaisedWhenShownAndEndedByItsAnswer() throws {
+        var model = ScreenFixtures.openViewer()
+        let area = AppUpdate.imageArea(model.size)
+        #expect(model.viewer?.requested["ada-1"] == MediaRequest(priority: .low, area: area), "prefetched")
+        let next = try #require(model.viewer?.viewer.stories[0].items[1])
+        let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(effects.contains(.raiseMedia(next)), "\(effects)")
+        #expect(!effects.contains { if case .loadMedia(let item, _, _) = $0 { item.id == "ada-1" } else { false } })
+        #expect(model.viewer?.requested["ada-1"]?.priority == .high)
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: nil, area: area))))
+        #expect(model.viewer?.requested["ada-1"] == nil)
+        // A resize replaces the load of the item on screen; an answer for the old area does not end it.
+        var resized = ScreenFixtures.openViewer()
+        let current = try #require(resized.viewer?.viewer.current?.item)
+        let small = AppUpdate.imageArea(ScreenSize(columns: 20, rows: 8))
+        #expect(
+            AppUpdate.update(&resized, .resized(columns: 20, rows: 8)).contains(
+                .loadMedia(current, priority: .high, area: small)))
+        _ = AppUpdate.update(&resized, .mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: area))))
+        #expect(resized.viewer?.requested[current.id] == MediaRequest(priority: .high, area: small))
+        _ = AppUpdate.update(&resized, .mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: small))))
+        #expect(resized.viewer?.requested[current.id] == nil)
     }
 }

@@ -28,6 +28,8 @@ enum GalleryFixtures {
             size: ScreenSize(columns: 80, rows: 24), source: "bundled", depth: .truecolor,
             viewerConfiguration: try! ViewerConfiguration(
                 imageDuration: .seconds(5), autoAdvance: true, accessible: true))
+        #expect(model.announcements == ["Stories, accessible mode: loading the tray from bundled."])
+        _ = AppUpdate.update(&model, .sourceChosen(name: "bundled", fallback: nil))
         let entries = ScreenFixtures.stories.enumerated().map {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
@@ -152,27 +154,31 @@ struct GalleryAndFinishingTests {
     @Test func accessibleModeSaysEveryChangeAndNeverAnimatesOrAutoAdvances() {
         var model = GalleryFixtures.accessible()
         #expect(model.announcements.first?.hasPrefix("Stories from bundled: 4 users loaded.") == true)
-        model.announcements.removeAll()
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.announcements == ["Grace Hopper, 2 items, 0 seen, new. 2 of 4."])
-        model.announcements.removeAll()
         let opening = AppUpdate.update(&model, .input(.enter))
         guard case .openViewer(let stories, let index)? = opening.first else {
             Issue.record("no viewer: \(opening)")
             return
         }
-        let effects = AppUpdate.update(
-            &model, .viewerReady(stories: stories, userIndex: index, liked: [], now: ScreenFixtures.now))
+        // Each update's sentences are its own: collect them as the runtime prints them.
+        var said: [String] = []
+        func update(_ message: AppMessage) -> [AppEffect] {
+            let effects = AppUpdate.update(&model, message)
+            said += model.announcements
+            return effects
+        }
+        let effects = update(.viewerReady(stories: stories, userIndex: index, liked: [], now: ScreenFixtures.now))
         #expect(!effects.contains { if case .loadMedia = $0 { true } else { false } }, "descriptions, not images")
         #expect(effects.contains(.markSeen("grace-0", user: "grace", index: 0)))
-        _ = AppUpdate.update(&model, .input(.character("l")))
+        _ = update(.input(.character("l")))
         #expect(model.animation == nil)
-        _ = AppUpdate.update(&model, .tick(.seconds(60)))
+        _ = update(.tick(.seconds(60)))
         #expect(model.viewer?.viewer.current?.item.id == "grace-0", "no auto-advance")
-        _ = AppUpdate.update(&model, .input(.character("]")))
+        _ = update(.input(.character("]")))
         #expect(model.animation == nil, "no slide")
         #expect(
-            model.announcements == [
+            said == [
                 "Photo 1 of 2 by Grace Hopper, 1080×1920.", "Showing photo 1 of 2 by Grace Hopper.",
                 "Liked photo 1 of 2 by Grace Hopper.", "Now viewing Alan Turing's story, 1 item.",
                 "Photo 1 of 1 by Alan Turing, 1080×1920.", "Showing photo 1 of 1 by Alan Turing.",

@@ -51,7 +51,8 @@ struct MediaSizeTests {
         _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
         #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(ScreenSize(columns: 20, rows: 8)))
         let effects = AppUpdate.update(&model, .resized(columns: 120, rows: 40))
-        #expect(effects.contains(.loadMedia(item, priority: .high)), "\(effects)")
+        #expect(
+            effects.contains(.loadMedia(item, priority: .high, area: AppUpdate.imageArea(model.size))), "\(effects)")
         #expect(model.viewer?.media[item.id] != nil, "the old picture stays until the new one lands")
         _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
         #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(model.size))

@@ -30,11 +30,14 @@ enum ScreenFixtures {
         story("kai", "Kai \u{1B}[31mEvil", items: 2, video: true),
     ]
 
+    /// A model whose content source is open (bundled), nothing loaded yet.
     static func model(columns: Int = 80, rows: Int = 24) -> AppModel {
-        AppModel(
+        var model = AppModel(
             size: ScreenSize(columns: columns, rows: rows), source: "bundled", depth: .truecolor,
             viewerConfiguration: try! ViewerConfiguration(
                 imageDuration: .seconds(5), autoAdvance: true, accessible: false))
+        _ = AppUpdate.update(&model, .sourceChosen(name: "bundled", fallback: nil))
+        return model
     }
 
     /// A tray with every fixture story loaded; `seen` items were seen before.

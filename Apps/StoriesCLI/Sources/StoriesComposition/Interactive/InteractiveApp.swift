@@ -47,8 +47,9 @@ struct InteractiveApp {
         let depth = TerminalCapabilities.detect(
             environment: ProcessInfo.processInfo.environment, color: root.settings.colorMode
         ).color
-        let (messages, sender) = AsyncStream<AppMessage>.makeStream()
-        let send: @Sendable (AppMessage) -> Void = { sender.yield($0) }
+        // One stream in: the app's messages, and (once) the content source opened behind the logo.
+        let (incoming, sender) = AsyncStream<Incoming>.makeStream()
+        let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
         let size = terminal.size
         var model = AppModel(
             size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
@@ -59,11 +60,9 @@ struct InteractiveApp {
             if accessible {
                 // Plain lines on the main screen: every change as one sentence.
                 let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
-                model.announcements.removeAll()
                 if !lines.isEmpty { screen.async { terminal.write(Array(lines.utf8)) } }
                 return
             }
-            model.announcements.removeAll()
             let frame = AppView.render(model)
             let bytes = renderer.diff(from: last, to: frame)
             if !bytes.isEmpty { screen.async { terminal.write(bytes) } }
@@ -81,129 +80,151 @@ struct InteractiveApp {
             Task {
                 for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
             })
-        if accessible {
-            model.announcements.append(
-                "Stories, accessible mode: loading the tray from \(root.settings.contentSource).")
-        }
+        // The clock ticks while the update wants it (the viewer is open), and only then.
+        var clock: Task<Void, Never>? = nil
+        defer { clock?.cancel() }
         draw()
-        var iterator = messages.makeAsyncIterator()
 
-        // Open the content source while the logo shows; only resizes and quitting act meanwhile.
-        let opened = Mutex<Result<ContentSession, any Error>?>(nil)
+        // Open the content source while the logo shows; the update lets only quitting act meanwhile.
         let opening = Task {
-            let result: Result<ContentSession, any Error>
             do {
-                result = .success(try await ContentSession.open(root) { logger.warning("\($0)") })
+                sender.yield(.opened(.success(try await ContentSession.open(root) { logger.warning("\($0)") })))
             } catch {
-                result = .failure(error)
+                sender.yield(.opened(.failure(error)))
             }
-            opened.withLock { $0 = result }
-            send(.tick(.zero))  // wakes the loop below
         }
         defer { opening.cancel() }
-        var session: ContentSession? = nil
-        while session == nil {
-            if let result = opened.withLock({ $0 }) {
-                session = try result.get()
-                break
+        var world: World? = nil
+
+        loop: for await next in incoming {
+            let message: AppMessage
+            switch next {
+            case .opened(let result):
+                let session = try result.get()
+                world = try startWorld(session, send: send, tasks: &tasks)
+                message = .sourceChosen(name: session.content.sourceName, fallback: session.fallback)
+            case .message(let received): message = received
             }
-            guard let message = await iterator.next() else { return }
-            switch message {
-            case .resized:
-                _ = AppUpdate.update(&model, message)
-                last = nil
-                draw()
-            case .input:
-                // Keys act on nothing yet; the ones that quit the tray quit now.
-                var probe = model
-                _ = AppUpdate.update(&probe, message)
-                if probe.isQuitting { return }
-            default: break
-            }
-        }
-        guard let session else { return }
-        _ = AppUpdate.update(&model, .sourceChosen(name: session.content.sourceName, fallback: session.fallback))
-        draw()
-
-        let loads = MediaLoads(load: try session.prioritizedImageLoader(), logger: logger, send: send)
-        let writer = StoreWriter(store: session.store, send: send)
-        // The window kept behind the last position shown must cover a whole screen (a wide
-        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
-        let feed = root.settings.feed
-        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
-        let paginator = FeedPaginator(
-            source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
-            configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind)
-        let gallery = FeedPaginator(
-            source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind)
-        var galleryStarted = false
-        let thumbnailURL = Self.thumbnailURL(session)
-
-        tasks.append(
-            Task {
-                for await snapshot in await paginator.snapshots() { send(.feed(snapshot)) }
-            })
-        tasks.append(
-            Task {
-                for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
-            })
-        // The first page loads in the background: the loop runs (and q quits) meanwhile.
-        tasks.append(Task { await paginator.start() })
-        logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
-
-        loop: while let message = await iterator.next() {
-            if case .tick = message, model.viewer == nil { continue }  // nothing moves in the tray
-            if case .resized = message { last = nil }
-            if case .mediaLoaded(let item, _) = message { loads.finished(item) }
+            if case .resized = message { last = nil }  // the terminal's contents are unknown now: draw it all
             let effects = AppUpdate.update(&model, message)
             for effect in effects {
-                switch effect {
-                case .quit: break loop
-                case .loadAvatars(let urls): loads.avatars(urls)
-                case .loadMedia(let item, let priority):
-                    let area = AppUpdate.imageArea(model.size)
-                    loads.media(item, priority: priority, area: (area.columns, area.rows))
-                case .feed(.tray, let request): tasks.append(Task { await Self.perform(request, on: paginator) })
-                case .feed(.gallery, let request): tasks.append(Task { await Self.perform(request, on: gallery) })
-                case .openViewer(let stories, let userIndex):
-                    let store = session.store
-                    tasks.append(
-                        Task {
-                            let items = stories.flatMap(\.items).map(\.id)
-                            do {
-                                let liked = try await store.likedItems(among: items)
-                                send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
-                            } catch {
-                                send(.storeFailed(String(describing: error)))
-                                send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
-                            }
-                        })
-                case .galleryOpen:
-                    guard !galleryStarted else { break }
-                    galleryStarted = true
-                    tasks.append(
-                        Task {
-                            for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
-                        })
-                    tasks.append(Task { await gallery.start() })
-                case .loadThumbnails(let photos):
-                    loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
-                case .loadDetail(let photo):
-                    let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
-                    loads.detail(
-                        photo.id, url: Self.detailURL(session, photo, columns: model.size.columns, rows: rows),
-                        area: (model.size.columns, rows))
-                case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
-                case .setLiked(let item, let liked): writer.write(.liked(item, liked))
-                }
+                if effect == .quit { break loop }
+                // The update asks for nothing but quitting before the source is open.
+                world?.perform(effect, model: model, send: send, tasks: &tasks)
+            }
+            if AppUpdate.wantsClock(model) != (clock != nil) {
+                clock?.cancel()
+                clock =
+                    AppUpdate.wantsClock(model)
+                    ? Task {
+                        for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
+                    } : nil
             }
             if model.isQuitting { break }
             draw()
         }
         input.cancel()
-        loads.cancelAll()
-        await writer.finish()
+        world?.loads.cancelAll()
+        await world?.writer.finish()
         logger.info("interactive app ended")
+    }
+
+    /// What arrives on the loop's stream.
+    enum Incoming: Sendable {
+        /// A message for the update.
+        case message(AppMessage)
+        /// The content source was opened (or could not be).
+        case opened(Result<ContentSession, any Error>)
+    }
+
+    /// The edges that exist once the content source is open: the loaders, the store writer,
+    /// the two feeds. They carry out the update's effects.
+    struct World {
+        let session: ContentSession
+        let loads: MediaLoads
+        let writer: StoreWriter
+        let tray: FeedPaginator<TrayUser, UserID>
+        let gallery: FeedPaginator<Photo, PhotoID>
+        let thumbnailURL: @Sendable (Photo) -> URL
+
+        /// Carries out one effect (everything but quitting, which ends the loop).
+        func perform(
+            _ effect: AppEffect, model: AppModel, send: @escaping @Sendable (AppMessage) -> Void,
+            tasks: inout [Task<Void, Never>]
+        ) {
+            switch effect {
+            case .quit: break
+            case .loadAvatars(let urls): loads.avatars(urls)
+            case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
+            case .raiseMedia(let item): loads.raise(item)
+            case .feed(.tray, let request):
+                let tray = self.tray
+                tasks.append(Task { await InteractiveApp.perform(request, on: tray) })
+            case .feed(.gallery, let request):
+                let gallery = self.gallery
+                tasks.append(Task { await InteractiveApp.perform(request, on: gallery) })
+            case .openViewer(let stories, let userIndex):
+                let store = session.store
+                tasks.append(
+                    Task {
+                        let items = stories.flatMap(\.items).map(\.id)
+                        do {
+                            let liked = try await store.likedItems(among: items)
+                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
+                        } catch {
+                            send(.storeFailed(String(describing: error)))
+                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
+                        }
+                    })
+            case .galleryOpen:
+                // The update asks once; the feed is kept afterwards.
+                let gallery = self.gallery
+                tasks.append(
+                    Task {
+                        for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
+                    })
+                tasks.append(Task { await gallery.start() })
+            case .loadThumbnails(let photos):
+                loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
+            case .loadDetail(let photo):
+                let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
+                loads.detail(
+                    photo.id,
+                    url: InteractiveApp.detailURL(session, photo, columns: model.size.columns, rows: rows),
+                    area: (model.size.columns, rows))
+            case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
+            case .setLiked(let item, let liked): writer.write(.liked(item, liked))
+            }
+        }
+    }
+
+    /// Makes the edges for an open content source and starts the tray's feed (its first page
+    /// loads in the background: the loop runs, and q quits, meanwhile).
+    func startWorld(
+        _ session: ContentSession, send: @escaping @Sendable (AppMessage) -> Void, tasks: inout [Task<Void, Never>]
+    ) throws -> World {
+        // The window kept behind the last position shown must cover a whole screen (a wide
+        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
+        let feed = root.settings.feed
+        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
+        let world = World(
+            session: session,
+            loads: MediaLoads(load: try session.prioritizedImageLoader(), logger: session.root.logger, send: send),
+            writer: StoreWriter(store: session.store, send: send),
+            tray: FeedPaginator(
+                source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
+                configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
+            gallery: FeedPaginator(
+                source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind),
+            thumbnailURL: Self.thumbnailURL(session))
+        let tray = world.tray
+        tasks.append(
+            Task {
+                for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
+            })
+        tasks.append(Task { await tray.start() })
+        session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
+        return world
     }
 
     /// A small image for a gallery cell: a sized Picsum URL for live photos, the photo

@@ -3,21 +3,34 @@ import Logging
 import StoriesScreens
 import StoryInterfaces
 import StoryTerminal
+import Synchronization
 
 /// Media and picture loads (avatars, thumbnails, a detail): fetched through the image loader,
-/// decoded off the loop, sent back as messages. One load per item at a time; a prefetch already under way is raised
-/// to high priority when its item is shown.
-final class MediaLoads: @unchecked Sendable {
+/// decoded off the loop, sent back as messages.
+///
+/// It only carries out what the update asks: which loads are under way is the model's record
+/// (`ViewerModel.requested`, `GalleryModel.requested`, `TrayModel.avatarsRequested`). Here are
+/// only the task handles, to cancel a replaced load and all of them at the end; each task
+/// removes its own handle when it ends.
+final class MediaLoads: Sendable {
     private let load: @Sendable (URL, ImagePriority) async throws -> Data
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
-    // Touched only from the app's loop.
-    private var inFlight:
-        [StoryItemID: (
-            task: Task<Void, Never>, priority: ImagePriority, started: ContinuousClock.Instant, area: ScreenSize
-        )] = [:]
-    private var shown: Set<StoryItemID> = []
-    private var pictureTasks: [Task<Void, Never>] = []
+
+    /// A running load's handle: its task, a number telling it from a load that replaced it, when
+    /// it started, and whether its item is on screen waiting for it (for the "media ready" log).
+    private struct Running {
+        var task: Task<Void, Never>
+        var number: Int
+        var started: ContinuousClock.Instant
+        var shown: Bool
+    }
+    private struct Handles {
+        var next = 0
+        var media: [StoryItemID: Running] = [:]
+        var pictures: [Int: Task<Void, Never>] = [:]
+    }
+    private let handles = Mutex(Handles())
 
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, logger: Logger,
@@ -71,76 +84,90 @@ final class MediaLoads: @unchecked Sendable {
     ) {
         let (load, send) = (self.load, self.send)
         let queue = priority == .high ? Self.decodingNow : Self.decodingLater
-        pictureTasks.removeAll { $0.isCancelled }
-        pictureTasks.append(
-            Task.detached(priority: priority == .high ? .userInitiated : .utility) {
+        handles.withLock { state in
+            let number = state.next
+            state.next += 1
+            state.pictures[number] = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
+                defer { _ = self.handles.withLock { $0.pictures.removeValue(forKey: number) } }
                 do {
                     let data = try await load(url, priority)
                     answer(send, .success(try await queue.run { try decode(data) }))
                 } catch {
                     answer(send, .failure(error))
                 }
-            })
+            }
+        }
     }
 
-    func media(_ item: StoryItem, priority: ImagePriority, area: (columns: Int, rows: Int)) {
+    /// Loads an item's media for `area` at `priority`, replacing (cancelling) a load of it under
+    /// way for another area.
+    func media(_ item: StoryItem, priority: ImagePriority, area: ScreenSize) {
         let url: URL?
         switch item.media {
         case .image(let image): url = image
         case .video(_, _, let poster): url = poster
         }
-        if priority == .high {
-            shown.insert(item.id)
-            // The "no stalls" bench counts these: an item shown before its media was decoded.
-            logger.info("media wait", metadata: ["item": "\(item.id.rawValue)"])
-        }
-        let cells = ScreenSize(columns: area.columns, rows: area.rows)
-        if let running = inFlight[item.id], running.area != cells {
-            running.task.cancel()  // decoding for a size the screen no longer has
-            inFlight[item.id] = nil
-        }
-        if let running = inFlight[item.id] {
-            if priority == .high, running.priority == .low, let url {
-                inFlight[item.id]?.priority = .high
-                let load = self.load
-                Task { _ = try? await load(url, .high) }  // the pipeline shares the download and raises it
-            }
-            return
-        }
-        let load = self.load
-        let send = self.send
+        if priority == .high { waiting(item.id) }
+        let (load, send, logger) = (self.load, self.send, self.logger)
         let id = item.id
         let pixelSize = item.pixelSize
-        let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
-            guard let url else {
-                send(.mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize, area: cells))))
-                return
-            }
-            do {
-                let data = try await load(url, priority)
-                try Task.checkCancellation()
-                let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
-                let image = try await queue.run {
-                    try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows)
+        handles.withLock { state in
+            state.media[id]?.task.cancel()
+            let number = state.next
+            state.next += 1
+            let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
+                let message: AppMessage?
+                if let url {
+                    do {
+                        let data = try await load(url, priority)
+                        try Task.checkCancellation()
+                        let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
+                        let image = try await queue.run {
+                            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows)
+                        }
+                        message = .mediaLoaded(
+                            id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area)))
+                    } catch is CancellationError {
+                        message = nil
+                    } catch {
+                        message = .mediaLoaded(id, .failure(MediaFailure(String(describing: error))))
+                    }
+                } else {
+                    message = .mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize, area: area)))
                 }
-                send(.mediaLoaded(id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: cells))))
-            } catch is CancellationError {
-                return
-            } catch {
-                send(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
+                let ended = self.handles.withLock { state -> Running? in
+                    guard state.media[id]?.number == number else { return nil }
+                    return state.media.removeValue(forKey: id)
+                }
+                if let ended, ended.shown {
+                    logger.info(
+                        "media ready",
+                        metadata: ["item": "\(id.rawValue)", "after": "\(ContinuousClock.now - ended.started)"])
+                }
+                if let message { send(message) }
             }
+            state.media[id] = Running(task: task, number: number, started: .now, shown: priority == .high)
         }
-        inFlight[item.id] = (task, priority, .now, cells)
     }
 
-    /// The item's load answered (called from the loop before the message is applied).
-    func finished(_ item: StoryItemID) {
-        guard let running = inFlight.removeValue(forKey: item) else { return }
-        if shown.remove(item) != nil {
-            logger.info(
-                "media ready",
-                metadata: ["item": "\(item.rawValue)", "after": "\(ContinuousClock.now - running.started)"])
+    /// An item's low-priority load is wanted on screen: the pipeline shares the download and
+    /// raises it to high priority.
+    func raise(_ item: StoryItem) {
+        waiting(item.id)
+        handles.withLock { $0.media[item.id]?.shown = true }
+        let url: URL?
+        switch item.media {
+        case .image(let image): url = image
+        case .video(_, _, let poster): url = poster
         }
+        guard let url else { return }
+        let load = self.load
+        Task { _ = try? await load(url, .high) }
+    }
+
+    /// The "no stalls" bench counts these: an item shown before its media was decoded.
+    private func waiting(_ item: StoryItemID) {
+        logger.info("media wait", metadata: ["item": "\(item.rawValue)"])
     }
 
     /// Decoding takes milliseconds to tens of them a picture: it runs on two queues of its own
@@ -149,8 +176,11 @@ final class MediaLoads: @unchecked Sendable {
     static let decodingNow = BlockingQueue(label: "stories.decode.shown")
     static let decodingLater = BlockingQueue(label: "stories.decode.ahead")
 
+    /// Cancels every load under way (at the end).
     func cancelAll() {
-        for running in inFlight.values { running.task.cancel() }
-        for task in pictureTasks { task.cancel() }
+        handles.withLock { state in
+            for running in state.media.values { running.task.cancel() }
+            for task in state.pictures.values { task.cancel() }
+        }
     }
 }
