@@ -7,6 +7,12 @@
 
 import PackageDescription
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -26,29 +32,64 @@ func product(_ name: String) -> Target.Dependency { .product(name: name, package
 
 let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
 
-/// A package's own test folder, re-declared as a root test target.
-/// Helper executables a package's suite runs as child processes.
-let suiteHelpers: [String: [Target.Dependency]] = [
-    "SeenLikeStore": [
-        .product(name: "seenlike-writer", package: "SeenLikeStore"), .product(name: "GRDB", package: "GRDB.swift"),
-    ],
-    "StoryTerminal": [.product(name: "terminal-probe", package: "StoryTerminal")],
-]
-
-/// Resources a package's suite reads.
-let suiteResources: [String: [Resource]] = [
-    "StoryTerminal": [.copy("Fixtures")]
-]
-
+/// A package's own test folder, re-declared as a root test target. Its dependencies — helper
+/// executables its suite runs, third-party products it imports — are read from the package's
+/// own manifest, the one place they are declared: every `.product(name:package:)` of its
+/// `<Name>Tests` target, and for each of the package's own targets it names, the product that
+/// holds that target. (Fixtures are read by path, so no resources are declared here either.)
 func packageSuite(_ name: String) -> Target {
     .testTarget(
         name: "\(name)Tests",
-        dependencies: (name == "StoryInterfaces" ? [] : [product(name)]) + [product("StoryInterfaces"), testSupport]
-            + suiteHelpers[name, default: []],
+        dependencies: suiteDependencies(of: name),
         path: "Packages/\(name)/Tests/\(name)Tests",
-        resources: suiteResources[name],
         swiftSettings: strict
     )
+}
+
+/// A file's text, read with the C library (Foundation in a manifest slows its type-checking to a halt).
+func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func suiteDependencies(of name: String) -> [Target.Dependency] {
+    let manifest = Context.packageDirectory + "/Packages/\(name)/Package.swift"
+    guard let text = readText(manifest), let suite = text.firstRange(of: "name: \"\(name)Tests\""),
+        let opening = text[suite.upperBound...].firstRange(of: "dependencies: [")
+    else { fatalError("\(manifest): no \(name)Tests target with its dependencies") }
+    var depth = 1
+    var index = opening.upperBound
+    while depth > 0, index < text.endIndex {
+        if text[index] == "[" { depth += 1 } else if text[index] == "]" { depth -= 1 }
+        index = text.index(after: index)
+    }
+    let list = text[opening.upperBound..<index]
+    var dependencies: [Target.Dependency] = []
+    let products = /\.product\(name: "([^"]+)", package: "([^"]+)"\)/
+    for match in list.matches(of: products) {
+        dependencies.append(.product(name: String(match.1), package: String(match.2)))
+    }
+    for match in String(list).replacing(products, with: "").matches(of: /"([^"]+)"/) {
+        let target = String(match.1)
+        if target == name {
+            dependencies.append(product(name))
+        } else if let holder = text.matches(of: /\.(?:library|executable)\(name: "([^"]+)", targets: \["([^"]+)"\]\)/)
+            .first(where: { $0.2 == target })
+        {
+            dependencies.append(.product(name: String(holder.1), package: name))
+        } else {
+            fatalError("\(manifest): \(name)Tests names \(target), which no product of \(name) holds")
+        }
+    }
+    return dependencies
 }
 
 let package = Package(

@@ -42,7 +42,6 @@ let package = Package(
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
-            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
     ]

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("stories render, as a process")
 struct RenderCommandTests {
-    static let fixtures = repositoryRoot + "/Packages/StoryTerminal/Tests/StoryTerminalTests/Fixtures/"
+    static let fixtures = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/"
 
     @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() async throws {
         let truecolor = try await StoriesProcess.run(
