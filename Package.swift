@@ -22,11 +22,15 @@ let strict: [SwiftSetting] = [
 /// The local packages, each depending on StoryInterfaces only.
 let packages = [
     "StoryInterfaces", "StoryModels", "FeedPaging", "SeenLikeStore", "StoryNavigation", "PicsumContent",
-    "StoryTerminal",
+    "StoryTerminal", "AsyncHTTPFetcher",
 ]
 
 /// The features, each depending on StoryInterfaces and the packages it names.
 let features = ["StoriesScreens"]
+
+/// `swift build -c release` gives users the fast binary: the Swift runtime and Foundation
+/// linked statically (start-up ~2 ms instead of 17–26 ms of dynamic loading; QUALITY.md).
+let staticRuntimeInRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
 
@@ -120,20 +124,12 @@ let package = Package(
             path: "Apps/StoriesCLI/Sources/StoriesComposition",
             swiftSettings: strict
         ),
-        // libcurl loaded on first use, not at every start-up (Apps/StoriesCLI/LazyCurl/README.md).
-        .target(
-            name: "CCurlLazy",
-            path: "Apps/StoriesCLI/Sources/CCurlLazy",
-            linkerSettings: [
-                .linkedLibrary("dl"),
-                .unsafeFlags(["-L", Context.packageDirectory + "/Apps/StoriesCLI/LazyCurl"]),
-            ]
-        ),
         .executableTarget(
             name: "StoriesCLI",
-            dependencies: ["StoriesComposition", "CCurlLazy"],
+            dependencies: ["StoriesComposition"],
             path: "Apps/StoriesCLI/Sources/StoriesCLI",
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: staticRuntimeInRelease
         ),
         .target(
             name: "CJPEGEncoder",
@@ -143,10 +139,9 @@ let package = Package(
         .executableTarget(
             name: "PicsumStub",
             dependencies: [
-                // CCurlLazy: FlyingFox brings FoundationNetworking, whose static link asks for
-                // -lcurl; the lazy shim answers it, as for `stories` (no curl headers or .so
-                // symlink on a fresh machine).
-                "CCurlLazy", "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"),
+                // FlyingFox brings FoundationNetworking (libcurl): picsum-stub is a test and
+                // bench server, linked dynamically; `stories` never links it.
+                "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"),
                 product("StoryInterfaces"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -157,7 +152,8 @@ let package = Package(
         .executableTarget(
             name: "StartupHello",
             path: "Benchmarks/StartupHello",
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: staticRuntimeInRelease
         ),
         .executableTarget(
             name: "StoresBench",
@@ -207,7 +203,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
-                testSupport,
+                product("AsyncHTTPFetcher"), testSupport,
             ],
             swiftSettings: strict
         ),

@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"])]),
         // Linked by name, not through pkg-config: pkg-config's `-L/usr/lib/x86_64-linux-gnu`
-        // would come first in the link and defeat the root's lazy libcurl (Apps/StoriesCLI/LazyCurl).
+        // would come first in the link, before the libraries a target names itself.
         .target(
             name: "CImageCodecs",
             dependencies: ["CLibJPEG", "CLibPNG"],

@@ -20,6 +20,48 @@ enum Fault: String, CaseIterable, Sendable {
     case redirectLoop = "loop"
     /// Headers, then the connection closed with nothing more (no body at all).
     case reset
+    /// A 200 gzip body of 64 MiB of zeros (about 64 KB on the wire): a compression bomb.
+    case gzipBomb = "gzipbomb"
+    /// A 200 announcing `Content-Length: 2147483648`, then streaming zeros.
+    case huge
+    /// A 200 chunked body of 200 MiB, with no length announced.
+    case chunked
+    /// A 200 of 100,000 bytes dripping 100 bytes a second (never idle, never done in time).
+    case drip
+    /// 429 with `Retry-After: 100000`.
+    case longRetryAfter = "retryafter"
+    /// A 200 list page of 1,000,000 photos (about 137 MB of JSON, chunked).
+    case hugeList = "biglist"
+}
+
+/// A body made chunk by chunk as it is sent (`chunk(i)` for i = 0, 1, …; nil ends it), each
+/// after `delay`: bodies far larger than memory, slow ones, endless ones.
+struct GeneratedBody: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    let delay: Duration
+    let chunk: @Sendable (Int) -> [UInt8]?
+
+    func makeAsyncIterator() -> Iterator { Iterator(body: self) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        let body: GeneratedBody
+        var index = 0
+        var pending: [UInt8] = []
+
+        mutating func next() async throws -> UInt8? { try await nextBuffer(suggested: 1)?.first }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            if pending.isEmpty {
+                if body.delay > .zero { try await Task.sleep(for: body.delay) }
+                guard let next = body.chunk(index) else { return nil }
+                index += 1
+                pending = next
+            }
+            let step = Swift.min(Swift.max(1, count), pending.count)
+            defer { pending.removeFirst(step) }
+            return Array(pending[0..<step])
+        }
+    }
 }
 
 /// A body that can be slow and can stop early by closing the connection.

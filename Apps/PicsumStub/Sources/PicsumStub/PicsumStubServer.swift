@@ -140,6 +140,51 @@ struct PicsumStubServer: Sendable {
             return HTTPResponse(
                 statusCode: .ok, headers: Self.headers([.contentType: "application/json"]),
                 body: HTTPBodySequence(from: FaultyBody(bytes: bytes, delay: .zero, cutAfter: 0), count: bytes.count))
+        case .gzipBomb:
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: Self.headers([.contentType: "application/json", HTTPHeader("Content-Encoding"): "gzip"]),
+                body: GzipBomb.bytes)
+        case .huge:
+            let block = [UInt8](repeating: 0, count: 1 << 16)
+            let total = 2_147_483_648
+            return HTTPResponse(
+                statusCode: .ok, headers: Self.headers([.contentType: "image/jpeg"]),
+                body: HTTPBodySequence(
+                    from: GeneratedBody(delay: .zero) { $0 * block.count < total ? block : nil }, count: total,
+                    suggestedBufferSize: 1 << 16))
+        case .chunked:
+            let block = [UInt8](repeating: UInt8(ascii: "A"), count: 1 << 16)
+            return HTTPResponse(
+                statusCode: .ok, headers: Self.headers([.contentType: "image/jpeg"]),
+                body: HTTPBodySequence(
+                    from: GeneratedBody(delay: .zero) { $0 < 3200 ? block : nil }, suggestedBufferSize: 1 << 16))
+        case .drip:
+            let block = [UInt8](repeating: UInt8(ascii: " "), count: 100)
+            return HTTPResponse(
+                statusCode: .ok, headers: Self.headers([.contentType: "application/json"]),
+                body: HTTPBodySequence(
+                    from: GeneratedBody(delay: .seconds(1)) { $0 < 1000 ? block : nil }, count: 100_000))
+        case .longRetryAfter:
+            return HTTPResponse(
+                statusCode: .tooManyRequests,
+                headers: Self.headers([.contentType: "text/plain", HTTPHeader("Retry-After"): "100000"]),
+                body: Data("Too Many Requests".utf8))
+        case .hugeList:
+            let perChunk = 1000
+            let elements = 1_000_000
+            return HTTPResponse(
+                statusCode: .ok, headers: Self.headers([.contentType: "application/json"]),
+                body: HTTPBodySequence(
+                    from: GeneratedBody(delay: .zero) { index in
+                        guard index * perChunk < elements else { return nil }
+                        var text = index == 0 ? "[" : ","
+                        text += (index * perChunk..<(index + 1) * perChunk).map { id in
+                            #"{"id":"\#(id)","author":"Big List","width":100,"height":100,"url":"https://example.com/\#(id)","download_url":"https://example.com/\#(id).jpg"}"#
+                        }.joined(separator: ",")
+                        if (index + 1) * perChunk >= elements { text += "]" }
+                        return Array(text.utf8)
+                    }, suggestedBufferSize: 1 << 16))
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 // picsum-stub: a Lorem Picsum-compatible server on 127.0.0.1 for offline runs and tests.
 //
-// usage: picsum-stub [--port N] [--latency 50ms] [--fault 500|503|429|slow|truncate|html|loop|reset]
+// usage: picsum-stub [--port N] [--latency 50ms] [--fault KIND]   (KIND: see Fault.swift, or --help)
 // Prints "picsum-stub listening on http://127.0.0.1:PORT" once ready (port 0: any free port).
 // Per request: ?fault=KIND and ?latency=DURATION.
 
@@ -31,6 +31,7 @@ while let argument = arguments.next() {
     }
 }
 
+if fault == .gzipBomb { _ = GzipBomb.bytes }  // made before the first request, not during it
 let stub = PicsumStubServer(defaultFault: fault, defaultLatency: latency)
 let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
 let base = LockedBase()

@@ -50,7 +50,7 @@ public struct CompositionRoot: Sendable {
         probeConfiguration.retries = 0
         do {
             let started = ContinuousClock.now
-            _ = try await PicsumClient(configuration: probeConfiguration).list(try PageRequest(page: 1, limit: 1))
+            _ = try await SharedHTTP.client(probeConfiguration).list(try PageRequest(page: 1, limit: 1))
             logger.debug(
                 "content source auto: Picsum answered",
                 metadata: ["after": "\(ContinuousClock.now - started)", "url": "\(settings.picsum.baseURL)"])

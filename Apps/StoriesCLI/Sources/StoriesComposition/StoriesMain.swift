@@ -10,6 +10,12 @@ import ArgumentParser
 public enum StoriesMain {
     /// Runs `stories` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) async -> Int32 {
+        let status = await runCommand(arguments)
+        await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits
+        return status
+    }
+
+    private static func runCommand(_ arguments: [String]) async -> Int32 {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
         Terminal.reserveClosedStandardDescriptors()

@@ -1,13 +1,14 @@
 public import Foundation
 public import StoryInterfaces
 
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
-
 /// The Lorem Picsum API on `picsum.baseURL` (PRODUCT.md §1): list pages with their Link
 /// headers, photo info, and image bodies; retries 5xx, 429 (honouring `Retry-After`) and
 /// timeouts with exponential backoff and jitter, at most `network.retries` times.
+///
+/// The exchanges go through an ``HTTPFetching`` (AsyncHTTPClient on Linux, from the
+/// composition root; URLSession on Apple platforms), each with `network.timeout` as its total
+/// deadline and a body cap: list pages, info and documents ``maximumJSONBytes``, images
+/// ``maximumImageBytes``.
 public struct PicsumClient: Sendable {
     /// The largest JSON body accepted (a list page of 100 photos is ~20 KB).
     public static let maximumJSONBytes = 2 << 20
@@ -17,30 +18,30 @@ public struct PicsumClient: Sendable {
     /// The API's URLs.
     public let endpoints: PicsumEndpoints
     private let configuration: PicsumConfiguration
-    private let transport: HTTPTransport
+    private let http: any HTTPFetching
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// A client for `configuration`, on an ephemeral URLSession, waiting for real between retries.
-    public init(configuration: PicsumConfiguration) {
-        self.init(configuration: configuration, session: .ephemeral, sleep: { try await Task.sleep(for: $0) })
+    /// A client for `configuration` whose exchanges go through `http`, waiting for real between retries.
+    public init(configuration: PicsumConfiguration, http: any HTTPFetching) {
+        self.init(configuration: configuration, http: http, sleep: { try await Task.sleep(for: $0) })
     }
 
-    /// For tests only (`@_spi(Testing) import PicsumContent`): the URLSession stays out of the
-    /// public API, and tests inject a `URLProtocol` stub and a sleep that records.
+    #if canImport(Darwin)
+        /// A client on an ephemeral URLSession (Apple platforms: no SwiftNIO needed).
+        public init(configuration: PicsumConfiguration) {
+            self.init(configuration: configuration, http: URLSessionHTTPFetcher(configuration: configuration))
+        }
+    #endif
+
+    /// For tests only (`@_spi(Testing) import PicsumContent`): a sleep that records.
     @_spi(Testing)
     public init(
-        configuration: PicsumConfiguration, session: URLSessionConfiguration,
+        configuration: PicsumConfiguration, http: any HTTPFetching,
         sleep: @escaping @Sendable (Duration) async throws -> Void
     ) {
         self.configuration = configuration
         self.endpoints = PicsumEndpoints(baseURL: configuration.baseURL)
-        let seconds =
-            Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds)
-            / 1e18
-        session.timeoutIntervalForRequest = seconds
-        session.urlCache = nil
-        session.httpMaximumConnectionsPerHost = max(1, configuration.maxConcurrent)
-        self.transport = HTTPTransport(configuration: session)
+        self.http = http
         self.sleep = sleep
     }
 
@@ -51,7 +52,7 @@ public struct PicsumClient: Sendable {
         let photos: [PhotoBody] = try decode(data)
         // A next that does not move forward (a Link pointing back at page 1, or at this page)
         // is the end: a script that follows `next` must never loop.
-        let next = LinkHeader.nextPage(response.value(forHTTPHeaderField: "Link")).flatMap {
+        let next = LinkHeader.nextPage(response.header("Link")).flatMap {
             $0 > request.page ? $0 : nil
         }
         return Page(request: request, elements: photos.map(\.photo), nextPage: next)
@@ -70,7 +71,7 @@ public struct PicsumClient: Sendable {
     }
 
     /// A GET with retries; returns only 2xx responses.
-    func get(_ url: URL, limit: Int) async throws(PicsumError) -> (HTTPURLResponse, Data) {
+    func get(_ url: URL, limit: Int) async throws(PicsumError) -> (HTTPFetchResponse, Data) {
         var attempt = 0
         while true {
             let outcome = await attemptOnce(url, limit: limit)
@@ -81,7 +82,13 @@ public struct PicsumClient: Sendable {
                 guard failure.error.isRetriable, attempt < configuration.retries, !Task.isCancelled else {
                     throw attributed(failure.error, url)
                 }
-                let wait = failure.retryAfter.map { min($0, .seconds(60)) } ?? backoff(attempt)
+                // A server that asks for more time than a request may take is not waited for.
+                if let after = failure.retryAfter, after > configuration.timeout,
+                    case .http(let status, _) = failure.error
+                {
+                    throw attributed(.retryLater(status: status, after: after), url)
+                }
+                let wait = failure.retryAfter ?? backoff(attempt)
                 do {
                     try await sleep(wait)
                 } catch {
@@ -104,7 +111,7 @@ public struct PicsumClient: Sendable {
         let text = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         if !line.isEmpty, !line.hasPrefix("<"), !line.hasPrefix("{") { return line }
-        return HTTPURLResponse.localizedString(forStatusCode: status).lowercased()
+        return HTTPStatus.meaning(status)
     }
 
     private struct Failure: Error {
@@ -112,26 +119,34 @@ public struct PicsumClient: Sendable {
         var retryAfter: Duration?
     }
 
-    private func attemptOnce(_ url: URL, limit: Int) async -> Result<(HTTPURLResponse, Data), Failure> {
-        var request = URLRequest(url: url)
-        request.setValue("stories", forHTTPHeaderField: "User-Agent")
+    private func attemptOnce(_ url: URL, limit: Int) async -> Result<(HTTPFetchResponse, Data), Failure> {
+        let request = HTTPFetchRequest(
+            url: url, headers: ["User-Agent": "stories"], maximumBytes: limit, deadline: configuration.timeout)
         do {
-            let (response, data) = try await transport.send(request, limit: limit)
-            guard (200..<300).contains(response.statusCode) else {
-                let text = Self.message(status: response.statusCode, body: data)
-                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) }.map {
-                    Duration.seconds($0)
-                }
+            let response = try await http.fetch(request)
+            guard (200..<300).contains(response.status) else {
+                let text = Self.message(status: response.status, body: response.body)
+                let retryAfter = response.header("Retry-After").flatMap {
+                    Int($0.trimmingCharacters(in: .whitespaces))
+                }.map { Duration.seconds(max(0, $0)) }
                 return .failure(
-                    Failure(error: .http(status: response.statusCode, message: text), retryAfter: retryAfter))
+                    Failure(error: .http(status: response.status, message: text), retryAfter: retryAfter))
             }
-            return .success((response, data))
-        } catch HTTPTransportError.overLimit {
-            return .failure(Failure(error: .tooLarge(limit: limit)))
-        } catch let error as URLError {
-            return .failure(Failure(error: error.code == .timedOut ? .timeout : .transport(Self.describe(error))))
+            return .success((response, response.body))
         } catch {
-            return .failure(Failure(error: .transport(String(describing: error))))
+            return .failure(Failure(error: Self.picsumError(error)))
+        }
+    }
+
+    /// An exchange's failure as Picsum's.
+    static func picsumError(_ error: HTTPFetchError) -> PicsumError {
+        switch error {
+        case .timeout: .timeout
+        case .connect(let detail): .transport(detail)
+        case .transport(let detail): .transport(detail)
+        case .tooLarge(let limit, _): .tooLarge(limit: limit)
+        case .compressionBomb, .redirect: .refused(error.description)
+        case .cancelled: .transport("cancelled")
         }
     }
 
@@ -163,18 +178,6 @@ public struct PicsumClient: Sendable {
             return .decoding(field: path(context.codingPath), detail: context.debugDescription)
         case .dataCorrupted(let context): return .decoding(field: path(context.codingPath), detail: "not JSON")
         @unknown default: return .decoding(field: "body", detail: "unreadable")
-        }
-    }
-
-    static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: "connection refused"
-        case .networkConnectionLost: "the connection was reset"
-        case .unknown where error.localizedDescription.lowercased().contains("transfer closed"):
-            "the body was cut off (transfer closed)"
-        case .httpTooManyRedirects: "too many redirects"
-        case .cannotFindHost: "unknown host"
-        default: error.localizedDescription
         }
     }
 }

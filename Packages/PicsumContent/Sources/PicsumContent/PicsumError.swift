@@ -11,6 +11,12 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
     case timeout
     /// The body was larger than allowed and the download was stopped.
     case tooLarge(limit: Int)
+    /// A response stories does not accept: a redirect loop, too many redirects, a redirect to
+    /// a scheme other than http(s), a compression bomb. `detail` says which.
+    case refused(String)
+    /// The server answered `status` (429 or 5xx) asking to come back after longer than a
+    /// request may take (`network.timeout`): the request ends at once instead of waiting.
+    case retryLater(status: Int, after: Duration)
     /// A failure at a server that is not Picsum's (a stories document's own image host), so
     /// the message names that server.
     indirect case elsewhere(host: String, PicsumError)
@@ -26,6 +32,9 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport(let detail): "cannot reach \(server): \(detail)"
         case .timeout: "\(server) did not answer in time (network.timeout)"
         case .tooLarge(let limit): "the response is larger than \(limit) bytes and was not downloaded"
+        case .refused(let detail): "\(server)'s response was refused: \(detail)"
+        case .retryLater(let status, let after):
+            "\(server) answered HTTP \(status) and asks to come back in \(after.components.seconds) s, longer than a request may wait (network.timeout); try again later"
         case .elsewhere(let host, let error): error.described(server: host)
         }
     }
@@ -34,9 +43,9 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
     /// opposed to answering with something wrong (exit 65).
     public var isUnreachable: Bool {
         switch self {
-        case .transport, .timeout: true
+        case .transport, .timeout, .retryLater: true
         case .http(let status, _): status >= 500 || status == 429
-        case .decoding, .tooLarge: false
+        case .decoding, .tooLarge, .refused: false
         case .elsewhere(_, let error): error.isUnreachable
         }
     }

@@ -55,7 +55,7 @@ struct ContentSession {
         let bundled = BundledImageLoader()
         let settings = root.settings.picsum
         let pipeline = ImagePipeline(
-            client: PicsumClient(configuration: settings),
+            client: SharedHTTP.client(settings),
             memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
             disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
             maxConcurrent: settings.maxConcurrent,

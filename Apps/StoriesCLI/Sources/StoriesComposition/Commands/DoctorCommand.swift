@@ -43,7 +43,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            _ = try await PicsumClient(configuration: probe).list(try PageRequest(page: 1, limit: 1))
+            _ = try await SharedHTTP.client(probe).list(try PageRequest(page: 1, limit: 1))
             let elapsed = start.duration(to: clock.now).components
             try Terminal.printOutput(
                 "network: \(settings.picsum.baseURL.absoluteString) answered in \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms"

@@ -10,7 +10,7 @@ import StoryModels
 extension ContentSession {
     func photoCatalog() -> any PhotoCataloging {
         content.sourceName == PicsumContentPlugin.name
-            ? PicsumPhotoCatalog(client: PicsumClient(configuration: root.settings.picsum))
+            ? PicsumPhotoCatalog(client: SharedHTTP.client(root.settings.picsum))
             : BundledPhotoCatalog()
     }
 }

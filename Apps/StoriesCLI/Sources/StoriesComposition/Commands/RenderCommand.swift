@@ -61,7 +61,7 @@ public struct RenderCommand: AsyncParsableCommand {
         let data: Data
         if let url = RenderInput.webURL(file) {
             // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
-            data = try await PicsumClient(configuration: root.settings.picsum).imageData(
+            data = try await SharedHTTP.client(root.settings.picsum).imageData(
                 url, limit: ImageDecoder.maximumBytes)
         } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)

@@ -10,7 +10,7 @@ public enum PicsumContentPlugin: StoriesPlugin {
     public static let summary = "Lorem Picsum authors and their photos, live"
     /// Authors grouped across list pages by FeedPaging, stories by PicsumContent.
     public static func make(_ settings: StoriesSettings) throws -> any StoryContentProviding {
-        let client = PicsumClient(configuration: settings.picsum)
+        let client = SharedHTTP.client(settings.picsum)
         let grouped = GroupingPageFetcher(
             source: PicsumListFetcher(client: client), key: { UserID.picsumAuthor($0.author) })
         return PicsumStoryContent(authors: AuthorRuns(groups: grouped), endpoints: client.endpoints)
