@@ -28,10 +28,6 @@ let packages = [
 /// The features, each depending on StoryInterfaces and the packages it names.
 let features = ["StoriesScreens"]
 
-/// `swift build -c release` gives users the fast binary: the Swift runtime and Foundation
-/// linked statically (start-up ~2 ms instead of 17–26 ms of dynamic loading; QUALITY.md).
-let staticRuntimeInRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
 
 let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
@@ -128,8 +124,7 @@ let package = Package(
             name: "StoriesCLI",
             dependencies: ["StoriesComposition"],
             path: "Apps/StoriesCLI/Sources/StoriesCLI",
-            swiftSettings: strict,
-            linkerSettings: staticRuntimeInRelease
+            swiftSettings: strict
         ),
         .target(
             name: "CJPEGEncoder",
@@ -152,8 +147,7 @@ let package = Package(
         .executableTarget(
             name: "StartupHello",
             path: "Benchmarks/StartupHello",
-            swiftSettings: strict,
-            linkerSettings: staticRuntimeInRelease
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "StoresBench",

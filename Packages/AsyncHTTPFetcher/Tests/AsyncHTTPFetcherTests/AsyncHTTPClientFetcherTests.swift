@@ -46,6 +46,25 @@ struct AsyncHTTPClientFetcherTests {
         #expect(server.connections == 1, "kept alive between requests")
     }
 
+    /// Six requests at once to one host open at most `maximumConnectionsPerHost` (2 here)
+    /// connections: the rest wait for one to be free and reuse it.
+    @Test func connectionsToAHostAreBounded() async throws {
+        let server = try RawServer { path, connection in
+            Thread.sleep(forTimeInterval: 0.2)
+            return connection.write(response(body: Array(path.utf8)))
+        }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<6 {
+                let request = HTTPFetchRequest(
+                    url: server.url.appendingPathComponent("\(index)"), maximumBytes: 1000, deadline: .seconds(30))
+                group.addTask { try await Self.fetcher.fetch(request).status }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        #expect(server.paths.count == 6)
+        #expect(server.connections <= 2, "\(server.connections) connections")
+    }
+
     @Test func anAnnouncedLengthOverTheCapIsRefusedBeforeReading() async throws {
         let server = try RawServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2147483648\r\n\r\n")

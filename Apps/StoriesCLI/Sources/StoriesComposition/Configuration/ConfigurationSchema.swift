@@ -56,13 +56,13 @@ public struct ConfigurationSchema: Sendable {
                 summary: "the decoded image memory cache's limit"),
             SettingSpec(
                 key: "network.timeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "15s",
-                summary: "how long one request may take"),
+                summary: "how long one request may take, body included (a total deadline)"),
             SettingSpec(
                 key: "network.retries", kind: .integer(0...10), defaultText: "3",
                 summary: "retries for 5xx, 429 and timeouts"),
             SettingSpec(
                 key: "network.maxConcurrent", kind: .integer(1...64), defaultText: "4",
-                summary: "downloads at once"),
+                summary: "downloads at once, and connections to one host"),
             SettingSpec(
                 key: "viewer.imageDuration", kind: .duration(.milliseconds(500)...seconds(60)), defaultText: "5s",
                 summary: "how long an image stays on screen"),

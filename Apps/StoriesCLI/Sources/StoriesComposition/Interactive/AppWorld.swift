@@ -1,0 +1,100 @@
+import FeedPaging
+import Foundation
+import Logging
+import PicsumContent
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+
+extension InteractiveApp {
+    /// The edges that exist once the content source is open: the loaders, the store writer,
+    /// the two feeds. They carry out the update's effects.
+    struct World {
+        let session: ContentSession
+        let loads: MediaLoads
+        let writer: StoreWriter
+        let tray: FeedPaginator<TrayUser, UserID>
+        let gallery: FeedPaginator<Photo, PhotoID>
+        let thumbnailURL: @Sendable (Photo) -> URL
+
+        /// Carries out one effect (everything but quitting, which ends the loop).
+        func perform(
+            _ effect: AppEffect, model: AppModel, send: @escaping @Sendable (AppMessage) -> Void,
+            tasks: inout [Task<Void, Never>]
+        ) {
+            switch effect {
+            case .quit: break
+            case .loadAvatars(let urls): loads.avatars(urls)
+            case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
+            case .raiseMedia(let item): loads.raise(item)
+            case .feed(.tray, let request):
+                let tray = self.tray
+                tasks.append(Task { await InteractiveApp.perform(request, on: tray) })
+            case .feed(.gallery, let request):
+                let gallery = self.gallery
+                tasks.append(Task { await InteractiveApp.perform(request, on: gallery) })
+            case .openViewer(let stories, let userIndex):
+                let store = session.store
+                tasks.append(
+                    Task {
+                        let items = stories.flatMap(\.items).map(\.id)
+                        do {
+                            let liked = try await store.likedItems(among: items)
+                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
+                        } catch {
+                            send(.storeFailed(String(describing: error)))
+                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
+                        }
+                    })
+            case .galleryOpen:
+                // The update asks once; the feed is kept afterwards.
+                let gallery = self.gallery
+                tasks.append(
+                    Task {
+                        for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
+                    })
+                tasks.append(Task { await gallery.start() })
+            case .loadThumbnails(let photos):
+                loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
+            case .loadDetail(let photo):
+                let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
+                loads.detail(
+                    photo.id,
+                    url: InteractiveApp.detailURL(session, photo, columns: model.size.columns, rows: rows),
+                    area: (model.size.columns, rows))
+            case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
+            case .setLiked(let item, let liked): writer.write(.liked(item, liked))
+            }
+        }
+    }
+
+    /// Makes the edges for an open content source and starts the tray's feed (its first page
+    /// loads in the background: the loop runs, and q quits, meanwhile).
+    func startWorld(
+        _ session: ContentSession, send: @escaping @Sendable (AppMessage) -> Void, tasks: inout [Task<Void, Never>]
+    ) throws -> World {
+        // The window kept behind the last position shown must cover a whole screen (a wide
+        // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
+        let feed = root.settings.feed
+        let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
+        let world = World(
+            session: session,
+            loads: MediaLoads(load: try session.prioritizedImageLoader(), logger: session.root.logger, send: send),
+            writer: StoreWriter(store: session.store, send: send),
+            tray: FeedPaginator(
+                source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
+                configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
+            gallery: FeedPaginator(
+                source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind),
+            thumbnailURL: Self.thumbnailURL(session))
+        let tray = world.tray
+        tasks.append(
+            Task {
+                for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
+            })
+        tasks.append(Task { await tray.start() })
+        session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
+        return world
+    }
+}
