@@ -7,7 +7,7 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
     case decoding(field: String, detail: String)
     /// The connection failed (refused, reset, cut off, DNS…).
     case transport(String)
-    /// No answer within `network.timeout`.
+    /// No complete answer (headers and the whole body) within `network.timeout`.
     case timeout
     /// The body was larger than allowed and the download was stopped.
     case tooLarge(limit: Int)
@@ -30,7 +30,7 @@ public enum PicsumError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(server) answered HTTP \(status)" + (message.isEmpty ? "" : ": \(message)")
         case .decoding(let field, let detail): "\(server) sent an unexpected body at \(field): \(detail)"
         case .transport(let detail): "cannot reach \(server): \(detail)"
-        case .timeout: "\(server) did not answer in time (network.timeout)"
+        case .timeout: "\(server) did not send a complete answer within network.timeout"
         case .tooLarge(let limit): "the response is larger than \(limit) bytes and was not downloaded"
         case .refused(let detail): "\(server)'s response was refused: \(detail)"
         case .retryLater(let status, let after):
