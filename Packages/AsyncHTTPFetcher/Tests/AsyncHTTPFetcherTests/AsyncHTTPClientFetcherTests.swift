@@ -81,7 +81,8 @@ struct AsyncHTTPClientFetcherTests {
             for _ in 0..<3200 where connection.write(chunk) {}  // 200 MiB unless stopped
             return false
         }
-        #expect(await error(server.url, limit: 1 << 20) == .tooLarge(limit: 1 << 20, announced: nil))
+        let failure = await error(server.url, limit: 1 << 20)
+        #expect(failure == .tooLarge(limit: 1 << 20, announced: nil), "\(String(describing: failure))")
     }
 
     @Test func aCompressionBombIsRefusedNotExpanded() async throws {
@@ -165,11 +166,26 @@ struct AsyncHTTPClientFetcherTests {
         }
     }
 
+    /// A port bound but not listening refuses connections (and stays ours, so no other
+    /// test's server can take it meanwhile).
     @Test func aRefusedConnectionSaysSo() async throws {
-        let port = try RawServer { _, _ in false }.port  // the server is gone once this returns
-        let url = URL(string: "http://127.0.0.1:\(port)")!
-        guard case .connect(let detail)? = await error(url, deadline: .seconds(20)) else {
-            Issue.record("no connect error")
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        try #require(bound == 0)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        let failure = await error(url, deadline: .seconds(20))
+        guard case .connect(let detail)? = failure else {
+            Issue.record("no connect error: \(String(describing: failure))")
             return
         }
         #expect(!detail.isEmpty)
