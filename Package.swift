@@ -22,7 +22,7 @@ let strict: [SwiftSetting] = [
 /// The local packages, each depending on StoryInterfaces only.
 let packages = [
     "StoryInterfaces", "StoryModels", "FeedPaging", "SeenLikeStore", "StoryNavigation", "PicsumContent",
-    "StoryTerminal", "AsyncHTTPFetcher",
+    "StoryTerminal", "AsyncHTTPFetcher", "PostgresSeenLikeStore",
 ]
 
 /// The features, each depending on StoryInterfaces and the packages it names.
@@ -105,6 +105,7 @@ let package = Package(
             .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
             .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
             .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+            .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
             .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
             .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         ],

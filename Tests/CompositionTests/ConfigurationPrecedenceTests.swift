@@ -27,7 +27,7 @@ struct ConfigurationPrecedenceTests {
         }
         #expect(root.value("content.file") == nil)
         #expect(root.value("log.file") == nil)
-        #expect(root.settings.resolved.settings.count == expected.count + 2)
+        #expect(root.settings.resolved.settings.count == expected.count + 2 + PluginRegistry.standard.settings.count)
     }
 
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
@@ -100,6 +100,8 @@ struct ConfigurationPrecedenceTests {
             "network.retries": "0", "network.maxConcurrent": "8", "viewer.imageDuration": "10s",
             "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none",
             "terminal.graphics": "kitty", "log.level": "debug", "log.file": "/tmp/stories.log",
+            "store.postgres.url": "postgres://u@h/d", "store.postgres.password": "pw",
+            "store.postgres.passwordFile": "/tmp/pw", "store.postgres.timeout": "3s",
         ]
         var environment: [String: String] = [:]
         for setting in probe.settings.resolved.settings {

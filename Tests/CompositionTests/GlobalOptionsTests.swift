@@ -26,4 +26,19 @@ struct GlobalOptionsTests {
         #expect(try GlobalOptions.parse([]).configurationFlags.isEmpty)
         #expect(try GlobalOptions.parse(["--no-accessible"]).configurationFlags == ["viewer.accessible": "false"])
     }
+
+    /// `--set KEY=VALUE` reaches any key, a plugin's own too; a flag of the key's own wins.
+    @Test func setAssignsAnyKeyAndRefusesWhatIsNotOne() throws {
+        let options = try GlobalOptions.parse([
+            "--set", "store.postgres.url=postgres://me@db/state", "--set", "feed.pageSize=9", "--set",
+            "store.kind=sqlite",
+            "--store", "postgres",
+        ])
+        #expect(
+            options.configurationFlags == [
+                "store.postgres.url": "postgres://me@db/state", "feed.pageSize": "9", "store.kind": "postgres",
+            ])
+        #expect(throws: (any Error).self) { try GlobalOptions.parse(["--set", "feed.pageSize"]) }
+        #expect(throws: (any Error).self) { try GlobalOptions.parse(["--set", "no.such.key=1"]) }
+    }
 }

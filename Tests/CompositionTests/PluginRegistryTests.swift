@@ -17,7 +17,7 @@ enum RecordingStorePlugin: StoriesPlugin {
 @Suite("Plugin registry")
 struct PluginRegistryTests {
     @Test func theStandardRegistryShipsTheLiveAndMockStores() {
-        #expect(PluginRegistry.standard.stores.names == ["sqlite", "memory"])
+        #expect(PluginRegistry.standard.stores.names == ["sqlite", "memory", "postgres"])
     }
 
     @Test func storeKindPicksTheImplementation() async throws {

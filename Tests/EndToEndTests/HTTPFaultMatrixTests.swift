@@ -67,7 +67,9 @@ struct HTTPFaultMatrixTests {
         let silent = try SilentServer()
         let (result, seconds) = try await Self.photos(silent.baseURL)
         print("silent server: exit \(result.status) in \(String(format: "%.2f", seconds)) s (bound \(Self.bound) s)")
-        #expect(result.status == 69 && result.stderr.contains("did not send a complete answer within network.timeout"), "\(result.stderr)")
+        #expect(
+            result.status == 69 && result.stderr.contains("did not send a complete answer within network.timeout"),
+            "\(result.stderr)")
         #expect(seconds <= Self.bound)
     }
 

@@ -63,21 +63,19 @@ public struct CompositionRoot: Sendable {
         }
     }
 
-    /// The content source registered as `name`. A factory may read a file (a stories
-    /// document), so it runs on a thread of its own, never on the cooperative pool.
+    /// The content source registered as `name` (a factory that blocks, reading a stories
+    /// document, does so on a thread of its own).
     private func makeContent(_ name: String) async throws -> any StoryContentProviding {
-        let (contents, settings) = (registry.contents, settings)
-        return try await OwnThread.run { try contents.make(name, settings: settings) }
+        try await registry.contents.make(name, settings: settings)
     }
 
     /// How long `content.source = auto` waits for Picsum before using the bundled samples.
     public static let autoProbeTimeout: Duration = .seconds(2)
 
-    /// The seen/like store that `store.kind` names. A store's factory may block (SQLite opens
-    /// and migrates its file, waiting up to the busy timeout for another process's lock), so it
-    /// runs on a thread of its own, never on the cooperative pool.
+    /// The seen/like store that `store.kind` names. A factory that blocks (SQLite opens and
+    /// migrates its file, waiting up to the busy timeout for another process's lock) does so on
+    /// a thread of its own, never on the cooperative pool.
     public func makeStore() async throws -> any SeenLikeStoring {
-        let (stores, kind, settings) = (registry.stores, settings.storeKind, settings)
-        return try await OwnThread.run { try stores.make(kind, settings: settings) }
+        try await registry.stores.make(settings.storeKind, settings: settings)
     }
 }

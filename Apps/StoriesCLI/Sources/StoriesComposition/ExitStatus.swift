@@ -27,7 +27,8 @@ public enum ErrorReport {
     /// The exit status for `error`, or nil for errors this layer does not know
     /// (ArgumentParser's own, which it reports itself).
     public static func status(for error: any Error) -> ExitStatus? {
-        switch error {
+        if let report = PluginRegistry.standard.report(error) { return report.status }
+        return switch error {
         case let error as SeenNotWritten: status(for: error.cause) ?? .ioError
         case is ConfigurationError: .configuration
         case SeenLikeStoreError.invalidIndex: .software
@@ -44,7 +45,8 @@ public enum ErrorReport {
 
     /// The message for stderr: what happened and how to fix it, never a stack trace.
     public static func message(for error: any Error) -> String {
-        switch error {
+        if let report = PluginRegistry.standard.report(error) { return report.message }
+        return switch error {
         case StoryContentError.unknownUser(let user):
             "unknown user \"\(user)\": `stories tray` lists the user ids"
         case StoryContentError.unknownItem(let item):

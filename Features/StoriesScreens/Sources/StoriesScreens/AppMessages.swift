@@ -18,8 +18,10 @@ public enum AppMessage: Sendable {
     case mediaLoaded(StoryItemID, Result<DecodedMedia, MediaFailure>)
     /// The viewer's stories and their liked state are ready: open it.
     case viewerReady(stories: [Story], userIndex: Int, liked: Set<StoryItemID>, now: Date)
-    /// A store write or read failed.
+    /// A store write or read failed (a write is kept and tried again).
     case storeFailed(String)
+    /// The store saves again: the writes kept after a failure are saved.
+    case storeRecovered
     /// The gallery's feed changed.
     case galleryFeed(FeedSnapshot<Photo>)
     /// A gallery thumbnail was decoded (nil: it could not be loaded).

@@ -62,7 +62,11 @@ public enum AppUpdate {
             return []
         case .storeFailed(let message):
             model.storeError = message
-            say("State could not be saved: \(message).", in: &model)
+            say("State could not be saved: \(message). It is kept and tried again.", in: &model)
+            return []
+        case .storeRecovered:
+            model.storeError = nil
+            say("State is saved again.", in: &model)
             return []
         case .galleryFeed(let snapshot):
             return galleryFeedChanged(&model, snapshot)

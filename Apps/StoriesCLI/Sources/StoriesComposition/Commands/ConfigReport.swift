@@ -7,7 +7,9 @@ enum ConfigReport {
     static func json(_ resolved: ResolvedConfiguration) throws -> String {
         let report = Report(
             file: resolved.configFile,
-            keys: resolved.settings.map { Entry(key: $0.spec.key, value: $0.value, source: $0.source.rawValue) })
+            keys: resolved.settings.map {
+                Entry(key: $0.spec.key, spec: $0.spec, value: $0.value, source: $0.source.rawValue)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return JSONOutput.escapingControls(String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -28,17 +30,23 @@ enum ConfigReport {
 
     private struct Entry: Encodable {
         var key: String
+        var spec: SettingSpec
         var value: SettingValue?
         var source: String
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(key, forKey: .key)
+            if spec.isSecret, value != nil {
+                try container.encode("(hidden)", forKey: .value)
+                try container.encode(source, forKey: .source)
+                return
+            }
             switch value {
             case nil: try container.encodeNil(forKey: .value)
             case .integer(let number)?, .bytes(let number)?: try container.encode(number, forKey: .value)
             case .boolean(let flag)?: try container.encode(flag, forKey: .value)
-            case let other?: try container.encode(other.displayText, forKey: .value)
+            case let other?: try container.encode(spec.display(other.displayText), forKey: .value)
             }
             try container.encode(source, forKey: .source)
         }
@@ -49,7 +57,11 @@ enum ConfigReport {
     /// An aligned table for people, with the config file on the last line.
     static func table(_ resolved: ResolvedConfiguration) -> String {
         let rows = resolved.settings.map { setting in
-            [setting.spec.key, Terminal.sanitized(setting.value?.displayText ?? "(unset)"), setting.source.rawValue]
+            [
+                setting.spec.key,
+                Terminal.sanitized(setting.value.map { setting.spec.display($0.displayText) } ?? "(unset)"),
+                setting.source.rawValue,
+            ]
         }
         let header = ["KEY", "VALUE", "SOURCE"]
         let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

@@ -54,26 +54,9 @@ public struct DoctorCommand: AsyncParsableCommand {
             )
         }
 
-        if settings.storeKind == SQLiteStorePlugin.name {
-            let path = settings.store.path
-            if repair {
-                switch try await SeenLikeStoreRepair.repair(path: path) {
-                case .healthy: try Terminal.printOutput("store: \(path) is healthy; nothing to repair")
-                case .movedAside(let movedTo):
-                    try Terminal.printOutput("store: moved the damaged \(path) to \(movedTo) and started a new one")
-                }
-            } else {
-                let diagnostics = try await SQLiteSeenLikeStore.open(path: path).diagnostics()
-                guard diagnostics.integrityProblems.isEmpty else {
-                    throw SeenLikeStoreError.damaged(
-                        path: path, detail: diagnostics.integrityProblems.prefix(3).joined(separator: "; "))
-                }
-                try Terminal.printOutput(
-                    "store: \(path) ok (\(diagnostics.journalMode), schema \(diagnostics.migrations.count))")
-            }
-        } else {
-            try Terminal.printOutput("store: \(settings.storeKind) (nothing is kept after the process ends)")
-        }
+        // The configured store's own check (its plugin says what to look at).
+        try Terminal.printOutput(
+            "store: " + (try await root.registry.stores.entry(settings.storeKind).doctor(settings, repair)))
 
         if let cache = try? DiskImageCache(
             path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)

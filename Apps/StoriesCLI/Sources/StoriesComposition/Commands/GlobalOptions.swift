@@ -23,14 +23,37 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(help: Self.help("graphics")) var graphics: String?
     @Option(help: Self.help("log-level")) var logLevel: String?
     @Option(help: Self.help("log-file")) var logFile: String?
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Set any configuration key, plugins' own keys too (repeatable; `stories config` lists every key).",
+            valueName: "key=value"))
+    var assignments: [String] = []
 
     /// Creates empty options (ArgumentParser fills them).
     public init() {}
 
+    /// Refuses a `--set` that is not `KEY=VALUE` for a known key.
+    public func validate() throws {
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw ValidationError("--set takes KEY=VALUE, e.g. --set feed.pageSize=10; got \"\(assignment)\"")
+            }
+            let key = String(assignment[..<equals])
+            guard Self.schema.spec(key) != nil else {
+                throw ValidationError("--set: unknown configuration key \"\(key)\" (`stories config` lists every key)")
+            }
+        }
+    }
+
     /// The flags given, by the configuration key they set: each property's value under the key
-    /// whose spec names its flag.
+    /// whose spec names its flag, over the `--set` assignments.
     public var configurationFlags: [String: String] {
         var flags: [String: String] = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            flags[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
         for (flag, value) in Self.flagValues(self) {
             guard let value, let spec = Self.schema.specs.first(where: { $0.flag == flag }) else { continue }
             flags[spec.key] = value
@@ -41,7 +64,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     /// Every configuration flag this type declares (given or not), by its name, without dashes.
     static func flagValues(_ options: GlobalOptions) -> [(flag: String, value: String?)] {
         Mirror(reflecting: options).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), label != "_configFile" else { return nil }
+            guard let label = child.label, label.hasPrefix("_"), label != "_configFile", label != "_assignments" else {
+                return nil
+            }
             let flag = kebab(String(label.dropFirst()))
             if let option = child.value as? Option<String?> { return (flag, option.wrappedValue) }
             if let toggle = child.value as? Flag<Bool?> { return (flag, toggle.wrappedValue.map { String($0) }) }

@@ -62,8 +62,8 @@ public struct ConfigurationResolver: Sendable {
             guard let raw = try layer.raw(for: key, spec: spec) else { continue }
             guard let value = spec.kind.parse(raw) else {
                 throw .invalidValue(
-                    key: spec.key, value: raw.description, source: layer.source, origin: layer.describe(spec),
-                    allowed: spec.kind.allowed)
+                    key: spec.key, value: spec.isSecret ? "(hidden)" : spec.display(raw.description),
+                    source: layer.source, origin: layer.describe(spec), allowed: spec.kind.allowed)
             }
             return ResolvedSetting(spec: spec, value: value, source: layer.source)
         }

@@ -16,75 +16,77 @@ public struct ConfigurationSchema: Sendable {
     /// The schema for `paths` (defaults that depend on XDG folders) and `registry` (role names).
     public init(paths: XDGPaths, registry: PluginRegistry) {
         let seconds = { (value: Int64) in Duration.seconds(value) }
-        specs = [
-            SettingSpec(
-                key: "content.source", kind: .choice(Self.contentSources), defaultText: "auto",
-                flag: "source", summary: "where stories come from"),
-            SettingSpec(
-                key: "content.file", kind: .path, defaultText: nil, flag: "stories-file",
-                summary: "the stories document for content.source=file"),
-            SettingSpec(
-                key: "picsum.baseURL", kind: .webURL, defaultText: "https://picsum.photos", flag: "picsum-url",
-                summary: "Lorem Picsum's address"),
-            SettingSpec(
-                key: "feed.pageSize", kind: .integer(1...100), defaultText: "30", summary: "users or photos per page"),
-            SettingSpec(
-                key: "feed.prefetchDistance", kind: .integer(0...1000), defaultText: "5",
-                summary: "load the next page this many entries before the end"),
-            SettingSpec(
-                key: "feed.wrap", kind: .boolean, defaultText: "true", summary: "repeat the tray after its end"),
-            SettingSpec(
-                key: "tray.order", kind: .choice(TrayOrder.allCases.map(\.rawValue)), defaultText: "unseen-first",
-                summary: "the tray's order when it is (re)loaded"),
-            SettingSpec(
-                key: "store.kind", kind: .choice(registry.stores.names), defaultText: "sqlite", flag: "store",
-                summary: "where seen and liked state is kept"),
-            SettingSpec(
-                key: "store.path", kind: .path, defaultText: paths.dataHome + "/stories/state.sqlite",
-                flag: "store-path", summary: "the SQLite state file"),
-            SettingSpec(
-                key: "store.busyTimeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "5s",
-                summary: "how long a write waits for another process's lock on the state file"),
-            SettingSpec(
-                key: "images.cache.path", kind: .path, defaultText: paths.cacheHome + "/stories/images",
-                summary: "the image disk cache's folder"),
-            SettingSpec(
-                key: "images.cache.maxBytes", kind: .byteSize(0...(1 << 40)), defaultText: "256MiB",
-                summary: "the image disk cache's limit"),
-            SettingSpec(
-                key: "images.memory.maxBytes", kind: .byteSize(0...(1 << 36)), defaultText: "64MiB",
-                summary: "the decoded image memory cache's limit"),
-            SettingSpec(
-                key: "network.timeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "15s",
-                summary: "how long one request may take, body included (a total deadline)"),
-            SettingSpec(
-                key: "network.retries", kind: .integer(0...10), defaultText: "3",
-                summary: "retries for 5xx, 429 and timeouts"),
-            SettingSpec(
-                key: "network.maxConcurrent", kind: .integer(1...64), defaultText: "4",
-                summary: "downloads at once, and connections to one host"),
-            SettingSpec(
-                key: "viewer.imageDuration", kind: .duration(.milliseconds(500)...seconds(60)), defaultText: "5s",
-                summary: "how long an image stays on screen"),
-            SettingSpec(
-                key: "viewer.autoAdvance", kind: .boolean, defaultText: "true",
-                summary: "move on when an item's time is up"),
-            SettingSpec(
-                key: "viewer.accessible", kind: .boolean, defaultText: "false", flag: "accessible",
-                summary: "no animation or auto-advance; changes described in words"),
-            SettingSpec(
-                key: "terminal.color", kind: .choice(ColorMode.allCases.map(\.rawValue)), defaultText: "auto",
-                flag: "color", summary: "colour depth (NO_COLOR is honoured)"),
-            SettingSpec(
-                key: "terminal.graphics", kind: .choice(GraphicsMode.allCases.map(\.rawValue)), defaultText: "auto",
-                flag: "graphics", summary: "image protocol"),
-            SettingSpec(
-                key: "log.level", kind: .choice(LogSetup.levels), defaultText: "warning", flag: "log-level",
-                summary: "the least severe log message written"),
-            SettingSpec(
-                key: "log.file", kind: .path, defaultText: nil, flag: "log-file",
-                summary: "append log messages to this file instead of stderr"),
-        ]
+        specs =
+            [
+                SettingSpec(
+                    key: "content.source", kind: .choice(Self.contentSources), defaultText: "auto",
+                    flag: "source", summary: "where stories come from"),
+                SettingSpec(
+                    key: "content.file", kind: .path, defaultText: nil, flag: "stories-file",
+                    summary: "the stories document for content.source=file"),
+                SettingSpec(
+                    key: "picsum.baseURL", kind: .webURL, defaultText: "https://picsum.photos", flag: "picsum-url",
+                    summary: "Lorem Picsum's address"),
+                SettingSpec(
+                    key: "feed.pageSize", kind: .integer(1...100), defaultText: "30",
+                    summary: "users or photos per page"),
+                SettingSpec(
+                    key: "feed.prefetchDistance", kind: .integer(0...1000), defaultText: "5",
+                    summary: "load the next page this many entries before the end"),
+                SettingSpec(
+                    key: "feed.wrap", kind: .boolean, defaultText: "true", summary: "repeat the tray after its end"),
+                SettingSpec(
+                    key: "tray.order", kind: .choice(TrayOrder.allCases.map(\.rawValue)), defaultText: "unseen-first",
+                    summary: "the tray's order when it is (re)loaded"),
+                SettingSpec(
+                    key: "store.kind", kind: .choice(registry.stores.names), defaultText: "sqlite", flag: "store",
+                    summary: "where seen and liked state is kept"),
+                SettingSpec(
+                    key: "store.path", kind: .path, defaultText: paths.dataHome + "/stories/state.sqlite",
+                    flag: "store-path", summary: "the SQLite state file"),
+                SettingSpec(
+                    key: "store.busyTimeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "5s",
+                    summary: "how long a write waits for another process's lock on the state file"),
+                SettingSpec(
+                    key: "images.cache.path", kind: .path, defaultText: paths.cacheHome + "/stories/images",
+                    summary: "the image disk cache's folder"),
+                SettingSpec(
+                    key: "images.cache.maxBytes", kind: .byteSize(0...(1 << 40)), defaultText: "256MiB",
+                    summary: "the image disk cache's limit"),
+                SettingSpec(
+                    key: "images.memory.maxBytes", kind: .byteSize(0...(1 << 36)), defaultText: "64MiB",
+                    summary: "the decoded image memory cache's limit"),
+                SettingSpec(
+                    key: "network.timeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "15s",
+                    summary: "how long one request may take, body included (a total deadline)"),
+                SettingSpec(
+                    key: "network.retries", kind: .integer(0...10), defaultText: "3",
+                    summary: "retries for 5xx, 429 and timeouts"),
+                SettingSpec(
+                    key: "network.maxConcurrent", kind: .integer(1...64), defaultText: "4",
+                    summary: "downloads at once, and connections to one host"),
+                SettingSpec(
+                    key: "viewer.imageDuration", kind: .duration(.milliseconds(500)...seconds(60)), defaultText: "5s",
+                    summary: "how long an image stays on screen"),
+                SettingSpec(
+                    key: "viewer.autoAdvance", kind: .boolean, defaultText: "true",
+                    summary: "move on when an item's time is up"),
+                SettingSpec(
+                    key: "viewer.accessible", kind: .boolean, defaultText: "false", flag: "accessible",
+                    summary: "no animation or auto-advance; changes described in words"),
+                SettingSpec(
+                    key: "terminal.color", kind: .choice(ColorMode.allCases.map(\.rawValue)), defaultText: "auto",
+                    flag: "color", summary: "colour depth (NO_COLOR is honoured)"),
+                SettingSpec(
+                    key: "terminal.graphics", kind: .choice(GraphicsMode.allCases.map(\.rawValue)), defaultText: "auto",
+                    flag: "graphics", summary: "image protocol"),
+                SettingSpec(
+                    key: "log.level", kind: .choice(LogSetup.levels), defaultText: "warning", flag: "log-level",
+                    summary: "the least severe log message written"),
+                SettingSpec(
+                    key: "log.file", kind: .path, defaultText: nil, flag: "log-file",
+                    summary: "append log messages to this file instead of stderr"),
+            ] + registry.settings
     }
 
     /// The spec for `key`, if it is a known key.

@@ -16,6 +16,8 @@ public enum SettingKind: Hashable, Sendable {
     case webURL
     /// A file system path.
     case path
+    /// Any one line of text (a plugin's URL in its own scheme, a password).
+    case text
 
     /// What is allowed, for error messages.
     public var allowed: String {
@@ -29,6 +31,7 @@ public enum SettingKind: Hashable, Sendable {
             "a size in bytes or with a unit such as 64MiB, from \(range.lowerBound) to \(range.upperBound) bytes"
         case .webURL: "an absolute http:// or https:// URL"
         case .path: "a file path"
+        case .text: "one line of text"
         }
     }
 
@@ -60,6 +63,10 @@ public enum SettingKind: Hashable, Sendable {
         case .path:
             guard case .string(let text) = raw, !text.isEmpty, !text.contains("\0") else { return nil }
             return .path(Self.expandingTilde(text))
+        case .text:
+            guard case .string(let text) = raw, !text.isEmpty, !text.contains(where: \.isNewline), !text.contains("\0")
+            else { return nil }
+            return .text(text)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One configuration key: its name, what it accepts, its default and its flag.
 public struct SettingSpec: Hashable, Sendable {
     /// The dotted key, e.g. `picsum.baseURL`.
@@ -10,14 +12,30 @@ public struct SettingSpec: Hashable, Sendable {
     public var flag: String?
     /// One line for help and `stories config`.
     public var summary: String
+    /// A secret (a password): never printed, by `stories config` or in an error.
+    public var isSecret: Bool
 
     /// Creates a spec.
-    public init(key: String, kind: SettingKind, defaultText: String?, flag: String? = nil, summary: String) {
+    public init(
+        key: String, kind: SettingKind, defaultText: String?, flag: String? = nil, summary: String,
+        isSecret: Bool = false
+    ) {
         self.key = key
         self.kind = kind
         self.defaultText = defaultText
         self.flag = flag
         self.summary = summary
+        self.isSecret = isSecret
+    }
+
+    /// A value of this key as it may be printed: a secret as `(hidden)`, a URL without its password.
+    public func display(_ text: String) -> String {
+        if isSecret { return "(hidden)" }
+        guard text.contains("@"), var components = URLComponents(string: text), components.password != nil else {
+            return text
+        }
+        components.password = "(hidden)"
+        return components.string ?? "(hidden)"
     }
 
     /// The environment variable: `STORIES_` + upper snake case (`picsum.baseURL` → `STORIES_PICSUM_BASE_URL`).

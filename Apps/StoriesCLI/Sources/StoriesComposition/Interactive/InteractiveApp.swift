@@ -29,7 +29,9 @@ struct InteractiveApp {
     /// The screen comes first: the logo is drawn and keys are read at once, and the content
     /// source is opened behind it (`auto` probes Picsum for up to 2 s); q and Ctrl-C quit
     /// meanwhile. The first page then loads in the background like every other.
-    func run() async throws {
+    /// Returns what the store could not save by the end (nothing, normally).
+    @discardableResult
+    func run() async throws -> StoreWriter.Outcome {
         let held = LogSink.holding()
         var root = root
         // Every part of the app logs through this root, so nothing writes onto the screen.
@@ -125,8 +127,9 @@ struct InteractiveApp {
         }
         input.cancel()
         world?.loads.cancelAll()
-        await world?.writer.finish()
+        let outcome = await world?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
         logger.info("interactive app ended")
+        return outcome
     }
 
     /// What arrives on the loop's stream.

@@ -1,37 +1,91 @@
 import StoriesScreens
 import StoryInterfaces
+import Synchronization
 
-/// Seen and like writes, one at a time and in order; ``finish()`` waits for the last.
+/// Seen and like writes, one at a time and in order, kept until they are saved.
+///
+/// A write that fails (a state server that cannot be reached, a locked file) stays at the head
+/// of the queue with the writes after it, and is tried again after a growing pause (1 s, 2 s,
+/// … 15 s); the screen is told (`storeFailed`, then `storeRecovered` once a retry succeeds).
+/// ``finish()`` tries once more what is left and says how many changes were not saved.
 final class StoreWriter: Sendable {
     enum Write: Sendable {
         case seen(StoryItemID, user: UserID, index: Int)
         case liked(StoryItemID, Bool)
     }
 
+    /// What was left when the app ended.
+    struct Outcome: Sendable {
+        /// Changes not saved.
+        var unsaved: Int
+        /// Why, when some were not.
+        var reason: String?
+    }
+
     private let continuation: AsyncStream<Write>.Continuation
-    private let task: Task<Void, Never>
+    private let task: Task<Outcome, Never>
 
     init(store: any SeenLikeStoring, send: @escaping @Sendable (AppMessage) -> Void) {
         let (writes, continuation) = AsyncStream<Write>.makeStream()
         self.continuation = continuation
+        let finishing = Flag()
+        self.finishingFlag = finishing
         task = Task {
-            for await write in writes {
+            var iterator = writes.makeAsyncIterator()
+            var head: Write? = nil
+            var failure: String? = nil
+            var pause = Duration.seconds(1)
+            while true {
+                if head == nil { head = await iterator.next() }
+                guard let write = head else { break }
                 do {
                     switch write {
                     case .seen(let item, let user, let index): try await store.markSeen(item, user: user, index: index)
                     case .liked(let item, let liked): try await store.setLiked(item, liked)
                     }
+                    head = nil
+                    pause = .seconds(1)
+                    if failure != nil {
+                        failure = nil
+                        send(.storeRecovered)
+                    }
                 } catch {
-                    send(.storeFailed(String(describing: error)))
+                    let reason = String(describing: error)
+                    if failure != reason { send(.storeFailed(reason)) }
+                    failure = reason
+                    if finishing.isSet {
+                        // Quitting: one more try was all; count what is left.
+                        var left = 1
+                        while await iterator.next() != nil { left += 1 }
+                        return Outcome(unsaved: left, reason: reason)
+                    }
+                    // Waits before trying again, in short steps so that quitting does not wait.
+                    let until = ContinuousClock.now + pause
+                    while ContinuousClock.now < until, !finishing.isSet {
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    pause = min(pause * 2, .seconds(15))
                 }
             }
+            return Outcome(unsaved: 0, reason: nil)
         }
     }
 
+    private let finishingFlag: Flag
+
     func write(_ write: Write) { continuation.yield(write) }
 
-    func finish() async {
+    /// Ends the queue: what is pending is tried once more; returns what could not be saved.
+    func finish() async -> Outcome {
+        finishingFlag.set()
         continuation.finish()
-        await task.value
+        return await task.value
     }
+}
+
+/// A flag set once, read from any thread.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

@@ -10,7 +10,7 @@ public enum FileContentPlugin: StoriesPlugin {
     /// One line about it.
     public static let summary = "the stories document at content.file"
     /// Loads the document; a missing `content.file` is bad configuration, a bad document bad data.
-    public static func make(_ settings: StoriesSettings) throws -> any StoryContentProviding {
+    public static func make(_ settings: StoriesSettings) async throws -> any StoryContentProviding {
         guard let path = settings.contentFile else {
             let setting = settings.resolved["content.file"]
             throw ConfigurationError.invalidValue(
@@ -18,6 +18,7 @@ public enum FileContentPlugin: StoriesPlugin {
                 allowed: "the path of a stories document (--stories-file PATH) when content.source is file")
         }
         let decoder = StoryDocumentDecoder(picsumBaseURL: settings.picsum.baseURL)
-        return FileStoryContent(document: try decoder.load(path: path))
+        // Reading and decoding a file blocks: on a thread of its own, never the cooperative pool.
+        return try await OwnThread.run { FileStoryContent(document: try decoder.load(path: path)) }
     }
 }

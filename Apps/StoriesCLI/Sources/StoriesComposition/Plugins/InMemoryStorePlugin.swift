@@ -11,4 +11,9 @@ public enum InMemoryStorePlugin: StoriesPlugin {
     public static func make(_ settings: StoriesSettings) throws -> any SeenLikeStoring {
         InMemorySeenLikeStore()
     }
+
+    /// Nothing to check: nothing is kept.
+    public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
+        "\(name) (nothing is kept after the process ends)"
+    }
 }

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.2
+// PostgresSeenLikeStore: see README.md. Depends on ../StoryInterfaces and postgres-nio, on no
+// other local package.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "PostgresSeenLikeStore",
+    products: [
+        .library(name: "PostgresSeenLikeStore", targets: ["PostgresSeenLikeStore"]),
+        .executable(name: "postgres-writer", targets: ["PostgresWriter"]),
+    ],
+    dependencies: [
+        .package(path: "../StoryInterfaces"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    ],
+    targets: [
+        .target(
+            name: "PostgresSeenLikeStore",
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "PostgresWriter",
+            dependencies: [
+                "PostgresSeenLikeStore", .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PostgresSeenLikeStoreTests",
+            dependencies: [
+                "PostgresSeenLikeStore",
+                "PostgresWriter",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,38 @@
+/// Why the PostgreSQL store failed; every message names the server without its password.
+public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `store.postgres.url` is not a usable `postgres://` URL.
+    case badURL(String)
+    /// The server could not be reached or did not answer in time (the CLI's exit 69).
+    case unreachable(server: String, detail: String)
+    /// The server refused the login or the database (the CLI's exit 69: fix the URL or the password).
+    case refused(server: String, detail: String)
+    /// The database holds a schema from a newer `stories`.
+    case newerSchema(server: String, version: Int, known: Int)
+    /// A statement failed on the server.
+    case failed(server: String, detail: String)
+    /// An item index below zero (a caller's bug).
+    case invalidIndex(Int)
+
+    /// One line: what failed, where, and how to go on.
+    public var description: String {
+        switch self {
+        case .badURL(let detail): "store.postgres.url is not usable: \(detail)"
+        case .unreachable(let server, let detail):
+            "state server unreachable: \(server) (\(detail)); check that it runs and store.postgres.url"
+        case .refused(let server, let detail):
+            "the state server \(server) refused the connection: \(detail); check the user, the password and the database"
+        case .newerSchema(let server, let version, let known):
+            "the state database at \(server) has schema \(version), newer than this stories knows (\(known)); update stories"
+        case .failed(let server, let detail): "the state server \(server) failed: \(detail)"
+        case .invalidIndex(let index): "item index \(index) is below zero"
+        }
+    }
+
+    /// Whether the server could not be reached or refused us (as opposed to a failed statement).
+    public var isUnreachable: Bool {
+        switch self {
+        case .unreachable, .refused: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import StoryInterfaces
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A throwaway PostgreSQL cluster for tests: `initdb` in a temporary folder, a free port on
+/// 127.0.0.1, a database `stories` owned by user `stories` (trust authentication, loopback
+/// only). It stops when ``stop()`` is called or, at the latest, when the test process ends (a
+/// watchdog shell stops it). Run as root, the server runs as the `postgres` user, since
+/// PostgreSQL refuses to run as root. Needs Debian's `postgresql` (`.ci/run` installs it).
+public final class PostgresTestCluster: Sendable {
+    /// The server's port on 127.0.0.1.
+    public let port: Int
+    /// The cluster's folder (data, log, socket).
+    public let folder: String
+    private let binaries: String
+
+    /// `postgres://stories@127.0.0.1:PORT/stories`.
+    public var url: String { "postgres://stories@127.0.0.1:\(port)/stories" }
+
+    /// The folder of PostgreSQL's programs, or nil when PostgreSQL is not installed.
+    public static var binaries: String? {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(root)/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }
+
+    /// Why a cluster cannot start here, for a test that must say so (nil: it can).
+    public static var unavailableReason: String? {
+        binaries == nil ? "PostgreSQL is not installed (apt-get install postgresql; .ci/run does)" : nil
+    }
+
+    /// Creates and starts a cluster with an empty `stories` database.
+    public static func start() async throws -> PostgresTestCluster {
+        guard let binaries else { throw ClusterError.failed(unavailableReason ?? "") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let cluster = PostgresTestCluster(port: try freePort(), folder: folder, binaries: binaries)
+        if getuid() == 0 { try await cluster.shell("chown postgres:postgres '\(folder)'", asServer: false) }
+        try await cluster.shell(
+            "'\(binaries)/initdb' -D '\(folder)/data' -U stories --auth=trust -E UTF8 --no-sync --locale=C.UTF-8 >'\(folder)/initdb.log' 2>&1"
+        )
+        try await cluster.startServer()
+        try await cluster.shell("'\(binaries)/createdb' -h 127.0.0.1 -p \(cluster.port) -U stories stories")
+        // Stops the cluster when this test process ends, however it ends.
+        let watchdog = """
+            while [ -d /proc/\(getpid()) ]; do sleep 1; done
+            '\(binaries)/pg_ctl' -D '\(folder)/data' -m immediate stop
+            rm -rf '\(folder)'
+
+            """
+        try await cluster.shell("cat > '\(folder)/watchdog.sh' <<'EOF'\n\(watchdog)EOF")
+        try await cluster.shell("nohup sh '\(folder)/watchdog.sh' >/dev/null 2>&1 &")
+        return cluster
+    }
+
+    private init(port: Int, folder: String, binaries: String) {
+        self.port = port
+        self.folder = folder
+        self.binaries = binaries
+    }
+
+    /// A new empty database on the cluster; its URL. One at a time (PostgreSQL refuses two
+    /// `CREATE DATABASE` copying the template at once).
+    public func createDatabase() async throws -> String {
+        let name = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try await creating.run {
+            try await self.shell("'\(self.binaries)/createdb' -h 127.0.0.1 -p \(self.port) -U stories \(name) 2>&1")
+        }
+        return "postgres://stories@127.0.0.1:\(port)/\(name)"
+    }
+
+    private let creating = SerialWork()
+
+    /// One cluster for a whole test process (started on first use).
+    public static func shared() async throws -> PostgresTestCluster { try await SharedCluster.instance.get() }
+
+    /// Starts the server (again, after ``stop()`` or ``kill()``), waiting until it accepts connections.
+    /// After a kill the old server's backends may hold its shared memory for a moment: the
+    /// start is tried again for up to 30 s.
+    public func startServer() async throws {
+        var attempt = 0
+        while true {
+            do {
+                try await shell(
+                    "'\(binaries)/pg_ctl' -D '\(folder)/data' -l '\(folder)/server.log' -w -t 60 -o \"-p \(port) -k '\(folder)' -c listen_addresses=127.0.0.1\" start >/dev/null 2>&1"
+                )
+                return
+            } catch {
+                attempt += 1
+                if attempt >= 30 { throw error }
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// Stops the server cleanly.
+    public func stop() async throws {
+        try await shell("'\(binaries)/pg_ctl' -D '\(folder)/data' -m fast -w stop >/dev/null")
+    }
+
+    /// Kills the server's postmaster with SIGKILL (a crash: it recovers from its WAL on the next start).
+    public func kill() async throws {
+        try await shell("kill -9 $(head -1 '\(folder)/data/postmaster.pid')")
+    }
+
+    /// Runs `command` with bash (dash cannot close descriptors above 9), as the server's user when root, off the cooperative pool.
+    @discardableResult
+    func shell(_ command: String, asServer: Bool = true) async throws -> String {
+        let inner = asServer && getuid() == 0 ? "runuser -u postgres -- sh -c \(Self.quote(command))" : command
+        // The test process's other descriptors (other tests' pipes) are closed first: a server
+        // started from here must not keep them, or readers of those pipes never see their end.
+        let wrapped =
+            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
+            + inner
+        return try await onOwnThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", wrapped]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw ClusterError.failed("\(command): exit \(process.terminationStatus): \(text)")
+            }
+            return text
+        }
+    }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw ClusterError.failed("no free port") }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A cluster that could not be made or driven.
+    public enum ClusterError: Error, CustomStringConvertible {
+        /// What failed.
+        case failed(String)
+        /// The message.
+        public var description: String {
+            switch self {
+            case .failed(let detail): "test PostgreSQL cluster: \(detail)"
+            }
+        }
+    }
+}
+
+private actor SharedCluster {
+    static let instance = SharedCluster()
+    private var cluster: Task<PostgresTestCluster, any Error>?
+
+    func get() async throws -> PostgresTestCluster {
+        if let cluster { return try await cluster.value }
+        let started = Task { try await PostgresTestCluster.start() }
+        cluster = started
+        return try await started.value
+    }
+}
+
+/// Runs one piece of work at a time, in order of arrival.
+private actor SerialWork {
+    private var last: Task<Void, any Error>?
+
+    func run(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        let previous = last
+        let next = Task {
+            _ = try? await previous?.value
+            try await work()
+        }
+        last = next
+        try await next.value
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import StoryInterfacesTestSupport
+import Testing
+
+/// `store.kind = postgres` through the `stories` program: two homes (two devices) against one
+/// throwaway PostgreSQL cluster share seen and liked state, the tray's rings included.
+@Suite("Shared state on PostgreSQL, as processes", .timeLimit(.minutes(2)))
+struct SharedStateTests {
+    static func run(_ arguments: [String], home: String, url: String) async throws -> ProcessResult {
+        try await StoriesProcess.run(
+            arguments + ["--source", "bundled", "--store", "postgres"],
+            environment: ["STORIES_STORE_POSTGRES_URL": url],
+            home: home)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func twoHomesSeeEachOthersSeenAndLikedState() async throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        let (laptop, desktop) = (try TemporaryFolder.make(), try TemporaryFolder.make())
+        let seen = try await Self.run(["seen", "alan-0"], home: laptop, url: url)
+        #expect(seen.status == 0, "\(seen.stderr)")
+        let like = try await Self.run(["like", "ada-1"], home: desktop, url: url)
+        #expect(like.status == 0, "\(like.stderr)")
+        let state = try Self.json(try await Self.run(["state", "--json"], home: laptop, url: url).stdout)
+        #expect(state["likedItemIds"] as? [String] == ["ada-1"], "the desktop's like, seen on the laptop")
+        let tray = try Self.json(
+            try await Self.run(["tray", "--limit", "5", "--json"], home: desktop, url: url).stdout)
+        let alan = (tray["users"] as? [[String: Any]])?.first { $0["id"] as? String == "alan" }
+        #expect(alan?["ring"] as? String == "seen", "the laptop's seen item turns the desktop's ring gray")
+        let unlike = try await Self.run(["like", "ada-1", "--off"], home: laptop, url: url)
+        #expect(unlike.status == 0, "\(unlike.stderr)")
+        let after = try Self.json(try await Self.run(["state", "--json"], home: desktop, url: url).stdout)
+        #expect(after["likedItemIds"] as? [String] == [], "the last unlike wins")
+        let doctor = try await Self.run(["doctor"], home: desktop, url: url)
+        #expect(doctor.stdout.contains("store: postgres://stories@127.0.0.1"), "\(doctor.stdout)")
+    }
+
+    /// A server that cannot be reached: exit 69, naming the server and never the password.
+    @Test func anUnreachableServerExits69NamingItWithoutThePassword() async throws {
+        let home = try TemporaryFolder.make()
+        let result = try await StoriesProcess.run(
+            ["seen", "alan-0", "--source", "bundled", "--store", "postgres"],
+            environment: [
+                "STORIES_STORE_POSTGRES_URL": "postgres://me:hunter2@127.0.0.1:1/state",
+                "STORIES_STORE_POSTGRES_TIMEOUT": "2s",
+            ], home: home)
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("state server unreachable: postgres://me@127.0.0.1:1/state"), "\(result.stderr)")
+        #expect(!result.stderr.contains("hunter2"))
+        let config = try await StoriesProcess.run(
+            ["config", "--store", "postgres"],
+            environment: [
+                "STORIES_STORE_POSTGRES_URL": "postgres://me:hunter2@127.0.0.1:1/state",
+                "STORIES_STORE_POSTGRES_PASSWORD": "swordfish",
+            ], home: home)
+        #expect(config.status == 0 && config.stdout.contains("store.postgres.url"), "\(config.stdout)")
+        #expect(!config.stdout.contains("hunter2") && !config.stdout.contains("swordfish"), "\(config.stdout)")
+        let missing = try await StoriesProcess.run(
+            ["seen", "alan-0", "--source", "bundled", "--store", "postgres"], home: home)
+        #expect(missing.status == 78 && missing.stderr.contains("store.postgres.url"), "\(missing.stderr)")
+    }
+}
