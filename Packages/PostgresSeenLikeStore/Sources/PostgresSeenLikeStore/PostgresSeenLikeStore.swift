@@ -52,7 +52,9 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         do {
             try await store.migrate()
         } catch {
-            await store.close()
+            // Not waited for: a client still dialling a server that is not there may take its
+            // time to wind down, and the caller (a retry loop) must not wait for it.
+            store.runner.cancel()
             throw error
         }
         return store
@@ -249,29 +251,42 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
 
     static let logger = Logger(label: "stories.postgres")
 
-    /// Runs `operation` on the client within the configured timeout; failures in the store's words.
+    /// Runs `operation` on the client within the configured timeout; failures in the store's
+    /// words. The deadline answers the caller at once: it does not wait for the operation to
+    /// wind down (a client waiting for a connection to a server that is not there may not).
     private func run<Result: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> Result
     ) async throws(PostgresStoreError) -> Result {
         counter.add()
         let client = self.client
-        let expired = Expiry()
-        let work = Task { try await operation(client) }
-        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: Self.amount(configuration.timeout)) {
-            expired.fire()
-            work.cancel()
-        }
-        defer { timer.cancel() }
+        let server = configuration.server
+        let timeout = configuration.timeout
+        let outcome = Once<Result>()
         do {
             return try await withTaskCancellationHandler {
-                try await work.value
+                try await withCheckedThrowingContinuation { continuation in
+                    outcome.attach(continuation)
+                    let work = Task {
+                        do {
+                            outcome.resume(.success(try await operation(client)))
+                        } catch {
+                            outcome.resume(.failure(error))
+                        }
+                    }
+                    outcome.onEnd { work.cancel() }
+                    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: Self.amount(timeout)) {
+                        outcome.resume(
+                            .failure(
+                                PostgresStoreError.unreachable(server: server, detail: "no answer within \(timeout)")))
+                    }
+                    outcome.onEnd { timer.cancel() }
+                }
             } onCancel: {
-                work.cancel()
+                outcome.resume(.failure(CancellationError()))
             }
         } catch {
             if let known = error as? PostgresStoreError { throw known }
-            throw Self.classify(
-                error, server: configuration.server, expired: expired.fired, timeout: configuration.timeout)
+            throw Self.classify(error, server: server, expired: false, timeout: timeout)
         }
     }
 
@@ -304,11 +319,52 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
     }
 }
 
-/// Whether an operation's deadline fired.
-private final class Expiry: Sendable {
-    private let flag = Atomic(false)
-    func fire() { flag.store(true, ordering: .sequentiallyConsistent) }
-    var fired: Bool { flag.load(ordering: .sequentiallyConsistent) }
+/// A continuation resumed once, by whichever comes first (the answer, the deadline, the
+/// caller's cancellation); what must happen then (cancel the work, the timer) runs once too.
+private final class Once<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var early: Result<Value, any Error>?
+        var ended = false
+        var endings: [@Sendable () -> Void] = []
+    }
+    private let state = Mutex(State())
+
+    func attach(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Result<Value, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func onEnd(_ ending: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.ended { return true }
+            state.endings.append(ending)
+            return false
+        }
+        if now { ending() }
+    }
+
+    func resume(_ result: Result<Value, any Error>) {
+        let (continuation, endings) = state.withLock {
+            state -> (CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) in
+            guard !state.ended else { return (nil, []) }
+            state.ended = true
+            let endings = state.endings
+            state.endings = []
+            if let continuation = state.continuation {
+                state.continuation = nil
+                return (continuation, endings)
+            }
+            state.early = result
+            return (nil, endings)
+        }
+        continuation?.resume(with: result)
+        for ending in endings { ending() }
+    }
 }
 
 /// Statements sent, counted.

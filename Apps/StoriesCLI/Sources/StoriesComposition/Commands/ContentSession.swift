@@ -29,9 +29,13 @@ struct ContentSession {
     /// Opens the content source (`auto` probes Picsum first) and the store. What a user should
     /// know (the fallback, a document's warnings) goes to `say`: stderr, or the interactive
     /// screen's held log.
-    static func open(_ root: CompositionRoot, say: (String) -> Void = Terminal.printError) async throws
-        -> ContentSession
-    {
+    ///
+    /// With `keepGoingWithoutStore` (the interactive app), a store that cannot be reached at
+    /// start (exit status 69: a state server down) does not stop the session: it is opened on
+    /// first use and again after each failure, and what cannot be saved is said later.
+    static func open(
+        _ root: CompositionRoot, keepGoingWithoutStore: Bool = false, say: (String) -> Void = Terminal.printError
+    ) async throws -> ContentSession {
         let (content, fallback) = try await root.makeContent()
         if let fallback { say(fallback) }
         root.logger.debug(
@@ -39,7 +43,14 @@ struct ContentSession {
         if let file = content as? FileStoryContent {
             for warning in file.document.warnings { say("warning: " + warning) }
         }
-        return ContentSession(root: root, content: content, store: try await root.makeStore(), fallback: fallback)
+        let store: any SeenLikeStoring
+        do {
+            store = try await root.makeStore()
+        } catch  where keepGoingWithoutStore && ErrorReport.status(for: error) == .unavailable {
+            say("warning: \(ErrorReport.message(for: error)); going on, state is saved once the store answers")
+            store = ReconnectingStore { try await root.makeStore() }
+        }
+        return ContentSession(root: root, content: content, store: store, fallback: fallback)
     }
 
     /// Bundled media from the package's resources, everything else through the image pipeline,

@@ -81,9 +81,11 @@ extension InteractiveApp {
         let world = World(
             session: session,
             loads: MediaLoads(load: try session.prioritizedImageLoader(), logger: session.root.logger, send: send),
-            writer: StoreWriter(store: session.store, send: send),
+            writer: StoreWriter(store: session.store, logger: session.root.logger, send: send),
             tray: FeedPaginator(
-                source: TrayPageFetcher(content: session.content, store: session.store, order: root.settings.trayOrder),
+                source: TrayPageFetcher(
+                    content: session.content, store: LenientTrayReads(store: session.store, send: send),
+                    order: root.settings.trayOrder),
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(
                 source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind),

@@ -90,7 +90,11 @@ struct InteractiveApp {
         // Open the content source while the logo shows; the update lets only quitting act meanwhile.
         let opening = Task {
             do {
-                sender.yield(.opened(.success(try await ContentSession.open(root) { logger.warning("\($0)") })))
+                sender.yield(
+                    .opened(
+                        .success(
+                            try await ContentSession.open(root, keepGoingWithoutStore: true) { logger.warning("\($0)") }
+                        )))
             } catch {
                 sender.yield(.opened(.failure(error)))
             }

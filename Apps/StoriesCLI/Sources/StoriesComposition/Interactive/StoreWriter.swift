@@ -1,3 +1,4 @@
+import Logging
 import StoriesScreens
 import StoryInterfaces
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 ///
 /// A write that fails (a state server that cannot be reached, a locked file) stays at the head
 /// of the queue with the writes after it, and is tried again after a growing pause (1 s, 2 s,
-/// … 15 s); the screen is told (`storeFailed`, then `storeRecovered` once a retry succeeds).
+/// 4 s, then every 5 s); the screen is told (`storeFailed`, then `storeRecovered` once a retry succeeds).
 /// ``finish()`` tries once more what is left and says how many changes were not saved.
 final class StoreWriter: Sendable {
     enum Write: Sendable {
@@ -25,7 +26,7 @@ final class StoreWriter: Sendable {
     private let continuation: AsyncStream<Write>.Continuation
     private let task: Task<Outcome, Never>
 
-    init(store: any SeenLikeStoring, send: @escaping @Sendable (AppMessage) -> Void) {
+    init(store: any SeenLikeStoring, logger: Logger, send: @escaping @Sendable (AppMessage) -> Void) {
         let (writes, continuation) = AsyncStream<Write>.makeStream()
         self.continuation = continuation
         let finishing = Flag()
@@ -47,10 +48,14 @@ final class StoreWriter: Sendable {
                     pause = .seconds(1)
                     if failure != nil {
                         failure = nil
+                        logger.notice("store saves again")
                         send(.storeRecovered)
                     }
                 } catch {
-                    let reason = String(describing: error)
+                    let reason = ErrorReport.message(for: error)
+                    logger.warning(
+                        "store write failed; kept and tried again",
+                        metadata: ["error": "\(reason)", "pause": "\(pause)"])
                     if failure != reason { send(.storeFailed(reason)) }
                     failure = reason
                     if finishing.isSet {
@@ -64,7 +69,7 @@ final class StoreWriter: Sendable {
                     while ContinuousClock.now < until, !finishing.isSet {
                         try? await Task.sleep(for: .milliseconds(100))
                     }
-                    pause = min(pause * 2, .seconds(15))
+                    pause = min(pause * 2, .seconds(5))
                 }
             }
             return Outcome(unsaved: 0, reason: nil)
