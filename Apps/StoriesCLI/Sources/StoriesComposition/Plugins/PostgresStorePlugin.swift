@@ -36,12 +36,12 @@ public enum PostgresStorePlugin: StoriesPlugin {
 
     /// Connects and migrates; a missing URL is bad configuration.
     public static func make(_ settings: StoriesSettings) async throws -> any SeenLikeStoring {
-        try await PostgresSeenLikeStore.open(try configuration(settings))
+        try await PostgresSeenLikeStore.open(try await configuration(settings))
     }
 
     /// Connects and says which schema the server holds.
     public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
-        let store = try await PostgresSeenLikeStore.open(try configuration(settings))
+        let store = try await PostgresSeenLikeStore.open(try await configuration(settings))
         defer { Task { await store.close() } }
         return "\(store.configuration.server) ok (schema \(try await store.schemaVersionInDatabase()))"
     }
@@ -58,7 +58,8 @@ public enum PostgresStorePlugin: StoriesPlugin {
         }
     }
 
-    static func configuration(_ settings: StoriesSettings) throws -> PostgresStoreConfiguration {
+    /// The store's configuration; a password file is read off the cooperative pool.
+    static func configuration(_ settings: StoriesSettings) async throws -> PostgresStoreConfiguration {
         let resolved = settings.resolved
         guard let url = resolved.text("store.postgres.url") else {
             throw ConfigurationError.invalidValue(
@@ -67,7 +68,7 @@ public enum PostgresStorePlugin: StoriesPlugin {
         }
         var password = resolved.text("store.postgres.password")
         if password == nil, let file = resolved.text("store.postgres.passwordFile") {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            guard let text = try? await OwnThread.run({ try String(contentsOfFile: file, encoding: .utf8) }) else {
                 throw ConfigurationError.invalidValue(
                     key: "store.postgres.passwordFile", value: file,
                     source: resolved["store.postgres.passwordFile"].source,

@@ -1,0 +1,123 @@
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Every operation within the configured timeout, on a timer of SwiftNIO's event loop.
+extension PostgresSeenLikeStore {
+    static let logger = Logger(label: "stories.postgres")
+
+    /// Runs `operation` on the client within the configured timeout; failures in the store's
+    /// words. The deadline answers the caller at once: it does not wait for the operation to
+    /// wind down (a client waiting for a connection to a server that is not there may not).
+    func run<Result: Sendable>(
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> Result
+    ) async throws(PostgresStoreError) -> Result {
+        counter.add()
+        let client = self.client
+        let server = configuration.server
+        let timeout = configuration.timeout
+        let outcome = Once<Result>()
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    outcome.attach(continuation)
+                    let work = Task {
+                        do {
+                            outcome.resume(.success(try await operation(client)))
+                        } catch {
+                            outcome.resume(.failure(error))
+                        }
+                    }
+                    outcome.onEnd { work.cancel() }
+                    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: Self.amount(timeout)) {
+                        outcome.resume(
+                            .failure(
+                                PostgresStoreError.unreachable(server: server, detail: "no answer within \(timeout)")))
+                    }
+                    outcome.onEnd { timer.cancel() }
+                }
+            } onCancel: {
+                outcome.resume(.failure(CancellationError()))
+            }
+        } catch {
+            if let known = error as? PostgresStoreError { throw known }
+            throw Self.classify(error, server: server)
+        }
+    }
+
+    /// A failure of postgres-nio's in the store's words.
+    static func classify(_ error: any Error, server: String) -> PostgresStoreError {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState] ?? ""
+                // 28xxx: authentication; 3D000: no such database.
+                if state.hasPrefix("28") || state == "3D000" { return .refused(server: server, detail: message) }
+                return .failed(server: server, detail: message)
+            }
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .clientClosedConnection:
+                let underlying = error.underlying.map { String(describing: $0).lowercased() } ?? ""
+                let detail = underlying.contains("refused") ? "connection refused" : "the connection failed"
+                return .unreachable(server: server, detail: detail)
+            default: break
+            }
+        }
+        if error is CancellationError { return .unreachable(server: server, detail: "cancelled") }
+        let text = String(describing: error).lowercased()
+        if text.contains("refused") { return .unreachable(server: server, detail: "connection refused") }
+        return .unreachable(server: server, detail: "the connection failed")
+    }
+
+    static func amount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// A continuation resumed once, by whichever comes first (the answer, the deadline, the
+/// caller's cancellation); what must happen then (cancel the work, the timer) runs once too.
+private final class Once<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var early: Result<Value, any Error>?
+        var ended = false
+        var endings: [@Sendable () -> Void] = []
+    }
+    private let state = Mutex(State())
+
+    func attach(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Result<Value, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func onEnd(_ ending: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.ended { return true }
+            state.endings.append(ending)
+            return false
+        }
+        if now { ending() }
+    }
+
+    func resume(_ result: Result<Value, any Error>) {
+        let (continuation, endings) = state.withLock {
+            state -> (CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) in
+            guard !state.ended else { return (nil, []) }
+            state.ended = true
+            let endings = state.endings
+            state.endings = []
+            if let continuation = state.continuation {
+                state.continuation = nil
+                return (continuation, endings)
+            }
+            state.early = result
+            return (nil, endings)
+        }
+        continuation?.resume(with: result)
+        for ending in endings { ending() }
+    }
+}
