@@ -120,3 +120,31 @@ struct BoundaryScriptTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 }
+
+/// Only plugin files know which source or store is configured (issue 20).
+@Suite("check-boundaries: plugins")
+struct PluginBoundaryScriptTests {
+    @Test(arguments: [
+        "let live = session.content.sourceName == PicsumContentPlugin.name\n",
+        "if settings.storeKind == \"postgres\" {}\n",
+        "if let file = content as? FileStoryContent {}\n",
+        "let store = try await SQLiteStorePlugin.make(settings)\n",
+        "guard kind != \"sqlite\" else { return }\n",
+    ])
+    func appCodeThatAsksWhichPluginIsConfiguredFails(text: String) async throws {
+        let root = try BoundaryScriptTests.fixture()
+        try TemporaryFolder.write(text, to: root + "/Apps/StoriesCLI/Sources/StoriesComposition/Commands/X.swift")
+        let result = try await BoundaryScriptTests.check(root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("only a plugin file may know"), "\(result.stderr)")
+    }
+
+    @Test func pluginFilesMayNameThemselvesAndEachOther() async throws {
+        let root = try BoundaryScriptTests.fixture()
+        try TemporaryFolder.write(
+            "let bundled = try BundledContentPlugin.make(settings)\n",
+            to: root + "/Apps/StoriesCLI/Sources/StoriesComposition/Plugins/AutoContentPlugin.swift")
+        let result = try await BoundaryScriptTests.check(root)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

@@ -155,7 +155,7 @@ struct DoctorCommandTests {
         let healthy = try await StoriesProcess.run(["doctor"] + offline, home: home)
         #expect(healthy.status == 0, "\(healthy.stderr)")
         #expect(healthy.stdout.contains("store: ") && healthy.stdout.contains("ok (wal"))
-        #expect(healthy.stdout.contains("network: http://127.0.0.1:9 cannot be reached"))
+        #expect(healthy.stdout.contains("content: auto: Picsum at http://127.0.0.1:9 cannot be reached"))
         let path = home + "/.local/share/stories/state.sqlite"
         // The file replaced by garbage, and with it its write-ahead log: a process may exit before
         // its last pool closes (GRDB releases it on its own queue), leaving a -wal whose frames

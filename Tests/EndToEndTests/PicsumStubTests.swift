@@ -59,7 +59,7 @@ struct PicsumStubTests {
         let root = try CompositionRoot.load(
             flags: ["content.source": "picsum", "picsum.baseURL": stub.baseURL.absoluteString],
             environment: ["HOME": try TemporaryFolder.make()], configFile: nil)
-        let content = try await root.makeContent().content
+        let content = try await root.makeContent().stories
         var users: [UserID] = []
         var items = 0
         var request = try PageRequest(page: 1, limit: 30)

@@ -1,6 +1,5 @@
 import Foundation
 public import Logging
-import PicsumContent
 public import StoryInterfaces
 
 /// Configuration in, chosen implementations out: the one place that knows every package.
@@ -37,40 +36,18 @@ public struct CompositionRoot: Sendable {
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))
     }
 
-    /// The content source that `content.source` names, and why `auto` fell back, if it did.
-    /// `auto` is the live Picsum source when its first list page answers within
-    /// `Self.autoProbeTimeout`, else the bundled one.
-    public func makeContent() async throws -> (content: any StoryContentProviding, fallback: String?) {
-        guard settings.contentSource == "auto" else {
-            logger.debug("content source", metadata: ["source": "\(settings.contentSource)"])
-            return (try await makeContent(settings.contentSource), nil)
-        }
-        var probeConfiguration = settings.picsum
-        probeConfiguration.timeout = Self.autoProbeTimeout
-        probeConfiguration.retries = 0
-        do {
-            let started = ContinuousClock.now
-            _ = try await SharedHTTP.client(probeConfiguration).list(try PageRequest(page: 1, limit: 1))
-            logger.debug(
-                "content source auto: Picsum answered",
-                metadata: ["after": "\(ContinuousClock.now - started)", "url": "\(settings.picsum.baseURL)"])
-            return (try await makeContent("picsum"), nil)
-        } catch {
-            let reason =
-                "Picsum at \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); showing the bundled samples"
-            logger.info("content source auto: falling back to bundled", metadata: ["reason": "\(error)"])
-            return (try await makeContent("bundled"), reason)
-        }
+    /// The content source that `content.source` names (a factory that blocks, reading a
+    /// stories document, does so on a thread of its own).
+    public func makeContent() async throws -> ContentSource {
+        let source = try await registry.contents.make(settings.contentSource, settings: settings)
+        logger.debug(
+            "content source",
+            metadata: [
+                "configured": "\(settings.contentSource)", "source": "\(source.name)",
+                "fallback": "\(source.fallback ?? "none")",
+            ])
+        return source
     }
-
-    /// The content source registered as `name` (a factory that blocks, reading a stories
-    /// document, does so on a thread of its own).
-    private func makeContent(_ name: String) async throws -> any StoryContentProviding {
-        try await registry.contents.make(name, settings: settings)
-    }
-
-    /// How long `content.source = auto` waits for Picsum before using the bundled samples.
-    public static let autoProbeTimeout: Duration = .seconds(2)
 
     /// The seen/like store that `store.kind` names. A factory that blocks (SQLite opens and
     /// migrates its file, waiting up to the busy timeout for another process's lock) does so on

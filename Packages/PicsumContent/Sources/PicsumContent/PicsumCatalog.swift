@@ -1,3 +1,4 @@
+public import Foundation
 public import StoryInterfaces
 
 /// The list as a page source (`PageFetching<Photo>`), for the gallery and for grouping authors.
@@ -38,6 +39,11 @@ public struct PicsumPhotoCatalog: PhotoCataloging {
         } catch .http(status: 404, _) {
             throw PhotoCatalogError.unknownPhoto(id)
         }
+    }
+
+    /// Picsum's resized image (`/id/ID/W/H`, each side at most ``PicsumEndpoints/maximumSide``).
+    public func imageURL(for photo: Photo, width: Int, height: Int) -> URL {
+        client.endpoints.image(id: photo.id.rawValue, width: width, height: height)
     }
 }
 

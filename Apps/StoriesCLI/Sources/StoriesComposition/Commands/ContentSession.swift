@@ -11,9 +11,14 @@ import StoryTerminal
 /// said on stderr), the store, image loading, and item lookup.
 struct ContentSession {
     let root: CompositionRoot
-    let content: any StoryContentProviding
+    /// What the content plugin handed over: stories, the gallery, image loading.
+    let source: ContentSource
     let store: any SeenLikeStoring
-    let fallback: String?
+
+    /// Users and their stories.
+    var content: any StoryContentProviding { source.stories }
+    /// Why `auto` fell back, if it did.
+    var fallback: String? { source.fallback }
 
     static func open(_ options: GlobalOptions) async throws -> ContentSession {
         try await open(root(options))
@@ -36,13 +41,11 @@ struct ContentSession {
     static func open(
         _ root: CompositionRoot, keepGoingWithoutStore: Bool = false, say: (String) -> Void = Terminal.printError
     ) async throws -> ContentSession {
-        let (content, fallback) = try await root.makeContent()
-        if let fallback { say(fallback) }
+        let source = try await root.makeContent()
+        if let fallback = source.fallback { say(fallback) }
+        for warning in source.warnings { say("warning: " + warning) }
         root.logger.debug(
-            "session open", metadata: ["source": "\(content.sourceName)", "store": "\(root.settings.storeKind)"])
-        if let file = content as? FileStoryContent {
-            for warning in file.document.warnings { say("warning: " + warning) }
-        }
+            "session open", metadata: ["source": "\(source.name)", "store": "\(root.settings.storeKind)"])
         let store: any SeenLikeStoring
         do {
             store = try await root.makeStore()
@@ -50,35 +53,24 @@ struct ContentSession {
             say("warning: \(ErrorReport.message(for: error)); going on, state is saved once the store answers")
             store = ReconnectingStore { try await root.makeStore() }
         }
-        return ContentSession(root: root, content: content, store: store, fallback: fallback)
+        return ContentSession(root: root, source: source, store: store)
     }
 
-    /// Bundled media from the package's resources, everything else through the image pipeline,
-    /// at high priority.
+    /// The source's image loader, at high priority.
     func imageLoader() throws -> @Sendable (URL) async throws -> Data {
         let load = try prioritizedImageLoader()
         return { url in try await load(url, .high) }
     }
 
-    /// Bundled media from the package's resources, everything else through one image
-    /// pipeline (so prefetches and shown items share downloads), at the given priority.
+    /// The source's image loader (one per session, so prefetches and shown items share
+    /// downloads), at the given priority, each answer logged.
     func prioritizedImageLoader() throws -> @Sendable (URL, ImagePriority) async throws -> Data {
-        let bundled = BundledImageLoader()
-        let settings = root.settings.picsum
-        let pipeline = ImagePipeline(
-            client: SharedHTTP.client(settings),
-            memory: MemoryImageCache(limit: settings.memoryCacheMaxBytes),
-            disk: try? DiskImageCache(path: settings.diskCachePath, limit: settings.diskCacheMaxBytes),
-            maxConcurrent: settings.maxConcurrent,
-            accepts: { try ImageDecoder.check($0) })  // refused media are never shown nor kept
+        let images = try source.makeImages()
         let logger = root.logger
         return { url, priority in
             let started = ContinuousClock.now
             do {
-                let data =
-                    url.scheme == BundledCatalog.scheme
-                    ? try await bundled.imageData(for: url, priority: priority)
-                    : try await pipeline.imageData(for: url, priority: priority)
+                let data = try await images.imageData(for: url, priority: priority)
                 logger.debug(
                     "image loaded",
                     metadata: ["url": "\(url)", "bytes": "\(data.count)", "after": "\(ContinuousClock.now - started)"])

@@ -1,7 +1,6 @@
 public import ArgumentParser
 import Foundation
 import PicsumContent
-import SeenLikeStore
 import StoryInterfaces
 import StoryTerminal
 
@@ -9,10 +8,12 @@ import StoryTerminal
 public struct DoctorCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check the terminal, the network, the store and the image cache.",
+        commandName: "doctor", abstract: "Check the terminal, the content source, the store and the image cache.",
         discussion: """
-            One line per check. A damaged state database exits 74; with --repair it is moved \
-            aside with a timestamp and a new one is started (nothing else ever moves it).
+            One line per check; a failed check is said on stderr, the others still run, and the \
+            exit status is the first failure's (69 a server that cannot be reached, 74 a damaged \
+            state database, 78 bad configuration). With --repair a damaged state database is \
+            moved aside with a timestamp and a new one is started (nothing else ever moves it).
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -37,26 +38,21 @@ public struct DoctorCommand: AsyncParsableCommand {
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(capabilities.color.rawValue), graphics \(capabilities.graphics.rawValue)"
         )
 
-        var probe = settings.picsum
-        probe.timeout = CompositionRoot.autoProbeTimeout
-        probe.retries = 0
-        let clock = ContinuousClock()
-        let start = clock.now
-        do {
-            _ = try await SharedHTTP.client(probe).list(try PageRequest(page: 1, limit: 1))
-            let elapsed = start.duration(to: clock.now).components
-            try Terminal.printOutput(
-                "network: \(settings.picsum.baseURL.absoluteString) answered in \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms"
-            )
-        } catch {
-            try Terminal.printOutput(
-                "network: \(settings.picsum.baseURL.absoluteString) cannot be reached (\(error)); content.source=auto shows the bundled samples"
-            )
+        // The configured plugins' own checks: each says what to look at. A failed check is said
+        // on stderr and the rest still run; the exit status is the first failure's.
+        var failed: ExitStatus?
+        let checks = [
+            ("content", try root.registry.contents.entry(settings.contentSource).doctor),
+            ("store", try root.registry.stores.entry(settings.storeKind).doctor),
+        ]
+        for (label, check) in checks {
+            do {
+                try Terminal.printOutput("\(label): " + (try await check(settings, repair)))
+            } catch {
+                Terminal.printError("\(label): " + ErrorReport.message(for: error))
+                failed = failed ?? ErrorReport.status(for: error) ?? .software
+            }
         }
-
-        // The configured store's own check (its plugin says what to look at).
-        try Terminal.printOutput(
-            "store: " + (try await root.registry.stores.entry(settings.storeKind).doctor(settings, repair)))
 
         if let cache = try? DiskImageCache(
             path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)
@@ -68,5 +64,6 @@ public struct DoctorCommand: AsyncParsableCommand {
         } else {
             try Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
         }
+        if let failed { throw ExitCode(failed.rawValue) }
     }
 }

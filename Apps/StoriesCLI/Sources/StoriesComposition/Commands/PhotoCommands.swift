@@ -5,16 +5,6 @@ import PicsumContent
 import StoryInterfaces
 import StoryModels
 
-/// The gallery's catalog for the configured source: Picsum's list when the content is live,
-/// the bundled samples otherwise.
-extension ContentSession {
-    func photoCatalog() -> any PhotoCataloging {
-        content.sourceName == PicsumContentPlugin.name
-            ? PicsumPhotoCatalog(client: SharedHTTP.client(root.settings.picsum))
-            : BundledPhotoCatalog()
-    }
-}
-
 /// `stories photos [--page N] [--limit K] [--json]`.
 public struct PhotosCommand: AsyncParsableCommand {
     /// The command's help.
@@ -39,7 +29,7 @@ public struct PhotosCommand: AsyncParsableCommand {
     /// Prints the page.
     public func run() async throws {
         let session = try await ContentSession.open(options)
-        let result = try await session.photoCatalog().photos(
+        let result = try await session.source.photos.photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
         if json {
             try Terminal.printOutput(
@@ -73,7 +63,7 @@ public struct PhotoCommand: AsyncParsableCommand {
     /// Prints the photo.
     public func run() async throws {
         let session = try await ContentSession.open(options)
-        let photo = try await session.photoCatalog().photo(id: PhotoID(id))
+        let photo = try await session.source.photos.photo(id: PhotoID(id))
         if json {
             try Terminal.printOutput(try JSONOutput.encode(photo))
         } else {

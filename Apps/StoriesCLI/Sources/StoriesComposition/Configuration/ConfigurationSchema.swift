@@ -7,9 +7,6 @@ import StoryTerminal
 /// The words a role key accepts come from the plugin registry, so a new plugin is a valid
 /// value as soon as it is registered.
 public struct ConfigurationSchema: Sendable {
-    /// The content sources PRODUCT.md §1 names.
-    public static let contentSources = ["auto", "picsum", "bundled", "file"]
-
     /// The keys, in display order.
     public let specs: [SettingSpec]
 
@@ -19,7 +16,7 @@ public struct ConfigurationSchema: Sendable {
         specs =
             [
                 SettingSpec(
-                    key: "content.source", kind: .choice(Self.contentSources), defaultText: "auto",
+                    key: "content.source", kind: .choice(registry.contents.names), defaultText: "auto",
                     flag: "source", summary: "where stories come from"),
                 SettingSpec(
                     key: "content.file", kind: .path, defaultText: nil, flag: "stories-file",

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One key's resolved value and where it came from.
 public struct ResolvedSetting: Hashable, Sendable {
@@ -27,31 +27,36 @@ public struct ResolvedConfiguration: Hashable, Sendable {
         return setting
     }
 
-    func text(_ key: String) -> String? {
+    /// A text or path key's value; nil when unset (null). Plugins read their own keys with these.
+    public func text(_ key: String) -> String? {
         switch self[key].value {
         case .text(let text)?, .path(let text)?: text
         default: nil
         }
     }
 
-    func integer(_ key: String) -> Int {
+    /// A number or byte-size key's value. Plugins read their own keys with these.
+    public func integer(_ key: String) -> Int {
         switch self[key].value {
         case .integer(let value)?, .bytes(let value)?: value
         default: preconditionFailure("\(key) is not a number")
         }
     }
 
-    func boolean(_ key: String) -> Bool {
+    /// A boolean key's value. Plugins read their own keys with these.
+    public func boolean(_ key: String) -> Bool {
         guard case .boolean(let value)? = self[key].value else { preconditionFailure("\(key) is not a boolean") }
         return value
     }
 
-    func duration(_ key: String) -> Duration {
+    /// A duration key's value. Plugins read their own keys with these.
+    public func duration(_ key: String) -> Duration {
         guard case .duration(let value)? = self[key].value else { preconditionFailure("\(key) is not a duration") }
         return value
     }
 
-    func url(_ key: String) -> URL {
+    /// A web URL key's value. Plugins read their own keys with these.
+    public func url(_ key: String) -> URL {
         guard case .url(let value)? = self[key].value else { preconditionFailure("\(key) is not a URL") }
         return value
     }

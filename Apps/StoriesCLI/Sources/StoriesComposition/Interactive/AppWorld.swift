@@ -88,7 +88,7 @@ extension InteractiveApp {
                     order: root.settings.trayOrder),
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(
-                source: PhotoPageFetcher(catalog: session.photoCatalog()), configuration: feed, retainedBehind: behind),
+                source: PhotoPageFetcher(catalog: session.source.photos), configuration: feed, retainedBehind: behind),
             thumbnailURL: Self.thumbnailURL(session))
         let tray = world.tray
         tasks.append(

@@ -144,27 +144,20 @@ struct InteractiveApp {
         case opened(Result<ContentSession, any Error>)
     }
 
-    /// A small image for a gallery cell: a sized Picsum URL for live photos, the photo
-    /// itself for the bundled samples.
+    /// A small image for a gallery cell (240 pixels wide), as the source sizes its photos.
     static func thumbnailURL(_ session: ContentSession) -> @Sendable (Photo) -> URL {
-        let endpoints = PicsumEndpoints(baseURL: session.root.settings.picsum.baseURL)
-        let live = session.content.sourceName == PicsumContentPlugin.name
+        let photos = session.source.photos
         return { photo in
-            guard live else { return photo.downloadURL }
             let width = 240
-            let height = max(1, min(PicsumEndpoints.maximumSide, width * photo.height / max(1, photo.width)))
-            return endpoints.image(id: photo.id.rawValue, width: width, height: height)
+            return photos.imageURL(for: photo, width: width, height: max(1, width * photo.height / max(1, photo.width)))
         }
     }
 
-    /// The detail's image: sized for the screen for live photos (not the 5000-pixel original).
+    /// The detail's image, sized for the screen where the source can (not a 5000-pixel original).
     static func detailURL(_ session: ContentSession, _ photo: Photo, columns: Int, rows: Int) -> URL {
-        guard session.content.sourceName == PicsumContentPlugin.name else { return photo.downloadURL }
         let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
         let scale = 2  // a little more than the cells need, for the box filter
-        return PicsumEndpoints(baseURL: session.root.settings.picsum.baseURL).image(
-            id: photo.id.rawValue, width: min(PicsumEndpoints.maximumSide, fitted.width * scale),
-            height: min(PicsumEndpoints.maximumSide, fitted.height * scale))
+        return session.source.photos.imageURL(for: photo, width: fitted.width * scale, height: fitted.height * scale)
     }
 
     /// Carries out a feed request on either feed.

@@ -1,16 +1,36 @@
 import PicsumContent
-public import StoryInterfaces
+import StoryInterfaces
 import StoryModels
 
 /// `content.source = file`: the stories document at `content.file` (PRODUCT.md §6), decoded
-/// and validated at start; users-pages documents get seed stories on `picsum.baseURL`.
+/// and validated at start; users-pages documents get seed stories on `picsum.baseURL`. A
+/// document has no gallery: the gallery shows the bundled samples. Its media come over the
+/// network through the image pipeline.
 public enum FileContentPlugin: StoriesPlugin {
     /// `file`.
     public static let name = "file"
     /// One line about it.
-    public static let summary = "the stories document at content.file"
-    /// Loads the document; a missing `content.file` is bad configuration, a bad document bad data.
-    public static func make(_ settings: StoriesSettings) async throws -> any StoryContentProviding {
+    public static let summary = "the stories document at content.file (gallery: the bundled samples)"
+
+    /// Loads the document; a missing `content.file` is bad configuration, a bad document bad
+    /// data; its warnings are handed on for the user.
+    public static func make(_ settings: StoriesSettings) async throws -> ContentSource {
+        let document = try await load(settings)
+        return ContentSource(
+            stories: FileStoryContent(document: document), photos: BundledPhotoCatalog(),
+            makeImages: { BundledFirstImageLoader(others: SharedImages.pipeline(settings.picsum)) },
+            warnings: document.warnings)
+    }
+
+    /// Loads the document and says how many users it holds.
+    public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
+        let document = try await load(settings)
+        let path = settings.contentFile ?? ""
+        return "\(name): \(path), \(document.stories.count) users"
+            + (document.warnings.isEmpty ? "" : ", \(document.warnings.count) warnings")
+    }
+
+    private static func load(_ settings: StoriesSettings) async throws -> StoryDocument {
         guard let path = settings.contentFile else {
             let setting = settings.resolved["content.file"]
             throw ConfigurationError.invalidValue(
@@ -19,6 +39,6 @@ public enum FileContentPlugin: StoriesPlugin {
         }
         let decoder = StoryDocumentDecoder(picsumBaseURL: settings.picsum.baseURL)
         // Reading and decoding a file blocks: on a thread of its own, never the cooperative pool.
-        return try await OwnThread.run { FileStoryContent(document: try decoder.load(path: path)) }
+        return try await OwnThread.run { try decoder.load(path: path) }
     }
 }

@@ -112,9 +112,8 @@ public struct RoleRegistry<Role>: Sendable {
 public struct PluginRegistry: Sendable {
     /// `store.kind`: where seen and liked state lives.
     public var stores = RoleRegistry<any SeenLikeStoring>(configurationKey: "store.kind")
-    /// `content.source`: where users and their stories come from (`auto` is resolved by
-    /// ``CompositionRoot/makeContent()``).
-    public var contents = RoleRegistry<any StoryContentProviding>(configurationKey: "content.source")
+    /// `content.source`: where users, their stories, the gallery and images come from.
+    public var contents = RoleRegistry<ContentSource>(configurationKey: "content.source")
 
     /// An empty registry, for tests that register their own plugins.
     public init() {}
@@ -136,6 +135,7 @@ public struct PluginRegistry: Sendable {
         registry.stores.register(SQLiteStorePlugin.self)
         registry.stores.register(InMemoryStorePlugin.self)
         registry.stores.register(PostgresStorePlugin.self)
+        registry.contents.register(AutoContentPlugin.self)
         registry.contents.register(PicsumContentPlugin.self)
         registry.contents.register(BundledContentPlugin.self)
         registry.contents.register(FileContentPlugin.self)

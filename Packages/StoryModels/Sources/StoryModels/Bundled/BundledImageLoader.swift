@@ -44,3 +44,27 @@ public enum BundledImageError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+/// Bundled samples (`bundled://…`) from the package's resources, every other URL from
+/// `others` (a stories document's media on the network next to the bundled gallery).
+public struct BundledFirstImageLoader: ImageLoading {
+    private let bundled = BundledImageLoader()
+    private let others: any ImageLoading
+
+    /// Routes what is not bundled to `others`.
+    public init(others: any ImageLoading) {
+        self.others = others
+    }
+
+    /// The sample's bytes, or `others`' answer.
+    public func imageData(for url: URL, priority: ImagePriority) async throws -> Data {
+        url.scheme == BundledCatalog.scheme
+            ? try await bundled.imageData(for: url, priority: priority)
+            : try await others.imageData(for: url, priority: priority)
+    }
+
+    /// Prefetches what is not bundled.
+    public func prefetch(_ urls: [URL]) async {
+        await others.prefetch(urls.filter { $0.scheme != BundledCatalog.scheme })
+    }
+}
