@@ -152,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoresBench",
-            dependencies: [product("SeenLikeStore"), product("StoryInterfaces")],
+            dependencies: [product("SeenLikeStore"), product("PostgresSeenLikeStore"), product("StoryInterfaces")],
             path: "Benchmarks/StoresBench",
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Diagnostics) import PostgresSeenLikeStore
 @_spi(Diagnostics) import SeenLikeStore
 import StoryInterfaces
 import Synchronization
@@ -11,6 +12,10 @@ import Synchronization
 //        StoresBench scaling ROWS N    seconds per write for N writes into a store holding ROWS rows
 //        StoresBench traystate USERS   SQL statements run to read the seen state of a page of USERS
 //                                      users (5 items each, half of them seen) and their likes
+//        StoresBench durable N URL     N mark-seen then N like toggles, each committed on return:
+//                                      the SQLite store vs the PostgreSQL store at URL (an empty
+//                                      database; Scripts/bench starts a throwaway cluster)
+//        StoresBench pgtraystate USERS URL   as traystate, on the PostgreSQL store at URL
 
 func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
@@ -53,8 +58,11 @@ func userDefaultsWrites(_ count: Int) -> Double {
 }
 
 func storeWrites(_ count: Int) async throws -> Double {
-    let store = try SQLiteSeenLikeStore(path: try temporaryStorePath())
-    return try await seconds {
+    try await writes(count, into: try SQLiteSeenLikeStore(path: try temporaryStorePath()))
+}
+
+func writes(_ count: Int, into store: any SeenLikeStoring) async throws -> Double {
+    try await seconds {
         for index in 0..<count {
             try await store.markSeen(StoryItemID("item-\(index)"), user: UserID("user-\(index / 5)"), index: index % 5)
         }
@@ -89,22 +97,34 @@ func trayStateStatements(users count: Int) async throws -> (progress: Int, likes
                 statements.withLock { $0 += 1 }
             }
         })
+    return try await trayStateStatements(users: count, in: store) { statements.withLock { $0 } }
+}
+
+/// The same over the PostgreSQL store at `url` (statements the store sent to the server).
+func postgresTrayStateStatements(users count: Int, url: String) async throws -> (progress: Int, likes: Int) {
+    let store = try await PostgresSeenLikeStore.open(try PostgresStoreConfiguration(url: url, password: nil))
+    defer { Task { await store.close() } }
+    return try await trayStateStatements(users: count, in: store) { store.statementsSent }
+}
+
+/// Fills `store` (5 items a user, every other one seen and liked), then counts the statements
+/// (`sent()`: a running total) of one `progress(for:)` of every user and one `likedItems`.
+func trayStateStatements(users count: Int, in store: any SeenLikeStoring, sent: () -> Int) async throws -> (
+    progress: Int, likes: Int
+) {
     let users = (0..<count).map { UserID("user-\($0)") }
     let items = users.flatMap { user in (0..<5).map { StoryItemID("\(user.rawValue)-\($0)") } }
     for (index, item) in items.enumerated() where index % 2 == 0 {
         try await store.markSeen(item, user: UserID(String(item.rawValue.dropLast(2))), index: index % 5)
         try await store.setLiked(item, true)
     }
-    statements.withLock { $0 = 0 }
+    let before = sent()
     let progress = try await store.progress(for: users)
     precondition(progress.values.contains { !$0.seenItemIDs.isEmpty }, "the state was read")
-    let progressCount = statements.withLock { value in
-        defer { value = 0 }
-        return value
-    }
+    let afterProgress = sent()
     let liked = try await store.likedItems(among: items)
     precondition(!liked.isEmpty, "the likes were read")
-    return (progressCount, statements.withLock { $0 })
+    return (afterProgress - before, sent() - afterProgress)
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -115,11 +135,23 @@ case ("writes", let numbers) where numbers.count == 1:
     print(#"{"ours":\#(ours),"baseline":\#(baseline)}"#)
 case ("scaling", let numbers) where numbers.count == 2:
     print(#"{"perWrite":\#(try await perWrite(rows: numbers[0], writes: numbers[1]))}"#)
+case ("durable", let numbers) where numbers.count == 1 && arguments.count == 3:
+    let url = arguments[arguments.startIndex + 2]
+    let sqlite = try await storeWrites(numbers[0])
+    let postgres = try await PostgresSeenLikeStore.open(try PostgresStoreConfiguration(url: url, password: nil))
+    let onServer = try await writes(numbers[0], into: postgres)
+    await postgres.close()
+    print(#"{"sqlite":\#(sqlite),"postgres":\#(onServer),"writes":\#(2 * numbers[0])}"#)
+case ("pgtraystate", let numbers) where numbers.count == 1 && arguments.count == 3:
+    let counts = try await postgresTrayStateStatements(users: numbers[0], url: arguments[arguments.startIndex + 2])
+    print(#"{"progressStatements":\#(counts.progress),"likeStatements":\#(counts.likes),"users":\#(numbers[0])}"#)
 case ("traystate", let numbers) where numbers.count == 1:
     let counts = try await trayStateStatements(users: numbers[0])
     print(#"{"progressStatements":\#(counts.progress),"likeStatements":\#(counts.likes),"users":\#(numbers[0])}"#)
 default:
     FileHandle.standardError.write(
-        Data("usage: StoresBench writes N | StoresBench scaling ROWS N | StoresBench traystate USERS\n".utf8))
+        Data(
+            "usage: StoresBench writes N | scaling ROWS N | traystate USERS | durable N URL | pgtraystate USERS URL\n"
+                .utf8))
     exit(64)
 }
