@@ -51,7 +51,15 @@ struct ContentSession {
             store = try await root.makeStore()
         } catch  where keepGoingWithoutStore && ErrorReport.status(for: error) == .unavailable {
             say("warning: \(ErrorReport.message(for: error)); going on, state is saved once the store answers")
-            store = ReconnectingStore { try await root.makeStore() }
+            store = ReconnectingStore {
+                root.logger.debug("opening the store again")
+                do {
+                    return try await root.makeStore()
+                } catch {
+                    root.logger.debug("store still cannot be opened", metadata: ["error": "\(error)"])
+                    throw error
+                }
+            }
         }
         return ContentSession(root: root, source: source, store: store)
     }

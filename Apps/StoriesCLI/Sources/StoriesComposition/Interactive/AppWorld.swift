@@ -12,6 +12,8 @@ extension InteractiveApp {
     /// the two feeds. They carry out the update's effects.
     struct World {
         let session: ContentSession
+        /// The session's store, its failures and recoveries said on the status line.
+        let store: ReportingStore
         let loads: MediaLoads
         let writer: StoreWriter
         let tray: FeedPaginator<TrayUser, UserID>
@@ -35,17 +37,13 @@ extension InteractiveApp {
                 let gallery = self.gallery
                 tasks.append(Task { await InteractiveApp.perform(request, on: gallery) })
             case .openViewer(let stories, let userIndex):
-                let store = session.store
+                let store = self.store
                 tasks.append(
                     Task {
                         let items = stories.flatMap(\.items).map(\.id)
-                        do {
-                            let liked = try await store.likedItems(among: items)
-                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
-                        } catch {
-                            send(.storeFailed(String(describing: error)))
-                            send(.viewerReady(stories: stories, userIndex: userIndex, liked: [], now: Date()))
-                        }
+                        // A store that cannot answer: no hearts, and the reason on the status line.
+                        let liked = (try? await store.likedItems(among: items)) ?? []
+                        send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
                     })
             case .galleryOpen:
                 // The update asks once; the feed is kept afterwards.
@@ -78,13 +76,16 @@ extension InteractiveApp {
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
         let feed = root.settings.feed
         let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
+        // Every part of the screen uses the store through one ReportingStore, so a failure
+        // anywhere shows on the status line and a success anywhere clears it.
+        let store = ReportingStore(session.store, send: send)
         let world = World(
-            session: session,
+            session: session, store: store,
             loads: MediaLoads(load: try session.prioritizedImageLoader(), logger: session.root.logger, send: send),
-            writer: StoreWriter(store: session.store, logger: session.root.logger, send: send),
+            writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(
                 source: TrayPageFetcher(
-                    content: session.content, store: LenientTrayReads(store: session.store, send: send),
+                    content: session.content, store: LenientTrayReads(store: store),
                     order: root.settings.trayOrder),
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(

@@ -1,5 +1,6 @@
 import StoriesScreens
 import StoryInterfaces
+import Synchronization
 
 /// A store opened on first use and again after each failed open: the interactive app starts
 /// (and keeps working) while the configured store cannot be reached, and saves once it answers.
@@ -31,17 +32,64 @@ actor ReconnectingStore: SeenLikeStoring {
     func reset(_ scope: ResetScope) async throws { try await current().reset(scope) }
 }
 
+/// The store as the interactive app uses it: whichever part makes a call (the writer, the
+/// tray's reads, the viewer's likes), a failure puts why state is not saved on the status line
+/// (`storeFailed`, again only when the reason changes) and the first success after it clears
+/// the line (`storeRecovered`). A call cancelled because the screen moved on reports nothing.
+final class ReportingStore: SeenLikeStoring {
+    private let store: any SeenLikeStoring
+    private let send: @Sendable (AppMessage) -> Void
+    private let shown = Mutex<String?>(nil)
+
+    init(_ store: any SeenLikeStoring, send: @escaping @Sendable (AppMessage) -> Void) {
+        self.store = store
+        self.send = send
+    }
+
+    private func reporting<Value>(_ call: () async throws -> Value) async throws -> Value {
+        do {
+            let value = try await call()
+            if shown.withLock({ $0.take() }) != nil { send(.storeRecovered) }
+            return value
+        } catch {
+            guard !Task.isCancelled else { throw error }
+            let reason = ErrorReport.message(for: error)
+            let changed = shown.withLock { shown in
+                defer { shown = reason }
+                return shown != reason
+            }
+            if changed { send(.storeFailed(reason)) }
+            throw error
+        }
+    }
+
+    func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
+        try await reporting { try await store.markSeen(item, user: user, index: index) }
+    }
+    func markSeen(_ marks: [SeenMark]) async throws { try await reporting { try await store.markSeen(marks) } }
+    func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
+        try await reporting { try await store.setLiked(item, liked) }
+    }
+    func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
+        try await reporting { try await store.likedItems(among: items) }
+    }
+    func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
+        try await reporting { try await store.progress(for: users) }
+    }
+    func summary() async throws -> SeenLikeSummary { try await reporting { try await store.summary() } }
+    func reset(_ scope: ResetScope) async throws { try await reporting { try await store.reset(scope) } }
+}
+
 /// The tray's reads for the screen: when the store cannot answer, the page shows with no
-/// progress (every ring new) and the failure goes to the status line, instead of no tray.
+/// progress (every ring new) instead of no tray (the failure is on the status line: the store
+/// is a ``ReportingStore``).
 struct LenientTrayReads: SeenLikeStoring {
     let store: any SeenLikeStoring
-    let send: @Sendable (AppMessage) -> Void
 
     func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         do {
             return try await store.progress(for: users)
         } catch {
-            send(.storeFailed(ErrorReport.message(for: error)))
             return Dictionary(users.map { ($0, UserProgress.empty($0)) }, uniquingKeysWith: { first, _ in first })
         }
     }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A write that fails (a state server that cannot be reached, a locked file) stays at the head
 /// of the queue with the writes after it, and is tried again after a growing pause (1 s, 2 s,
-/// 4 s, then every 5 s); the screen is told (`storeFailed`, then `storeRecovered` once a retry succeeds).
+/// 4 s, then every 5 s). The screen hears of it from the store (a ``ReportingStore``).
 /// ``finish()`` tries once more what is left and says how many changes were not saved.
 final class StoreWriter: Sendable {
     enum Write: Sendable {
@@ -26,7 +26,7 @@ final class StoreWriter: Sendable {
     private let continuation: AsyncStream<Write>.Continuation
     private let task: Task<Outcome, Never>
 
-    init(store: any SeenLikeStoring, logger: Logger, send: @escaping @Sendable (AppMessage) -> Void) {
+    init(store: any SeenLikeStoring, logger: Logger) {
         let (writes, continuation) = AsyncStream<Write>.makeStream()
         self.continuation = continuation
         let finishing = Flag()
@@ -49,14 +49,12 @@ final class StoreWriter: Sendable {
                     if failure != nil {
                         failure = nil
                         logger.notice("store saves again")
-                        send(.storeRecovered)
                     }
                 } catch {
                     let reason = ErrorReport.message(for: error)
                     logger.warning(
                         "store write failed; kept and tried again",
                         metadata: ["error": "\(reason)", "pause": "\(pause)"])
-                    if failure != reason { send(.storeFailed(reason)) }
                     failure = reason
                     if finishing.isSet {
                         // Quitting: one more try was all; count what is left.

@@ -1,0 +1,86 @@
+import Foundation
+import StoryInterfacesTestSupport
+import Testing
+
+/// The interactive app on a PostgreSQL store whose server is down at start: it keeps working,
+/// says "state server unreachable" on the status line, keeps the writes that fail, saves them
+/// once the server is back (the status line clears), and nothing is lost.
+@Suite("Interactive app with a state server that comes and goes", .timeLimit(.minutes(3)))
+struct SharedStateInteractiveTests {
+    @Test func aServerDownAtStartIsRetriedAndTheWritesArriveOnceItIsBack() async throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let cluster = try await PostgresTestCluster.start()
+        let url = try await cluster.createDatabase()
+        try await cluster.stop()
+        let home = try TemporaryFolder.make()
+        let environment = [
+            "HOME": home, "STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "1s",
+            "STORIES_VIEWER_IMAGE_DURATION": "500ms", "STORIES_TRAY_ORDER": "source",
+            "STORIES_LOG_LEVEL": "debug", "STORIES_LOG_FILE": home + "/log",
+        ]
+        let command =
+            "exec \(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(home + "/stderr"))"
+        do {
+            let app = try await TmuxSession(command, environment: environment)
+            #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
+            #expect(app.screen.contains("Ada Lovelace"), "the tray shows without its state: \(app.screen)")
+            try await app.send("Enter")
+            #expect(try await app.waitFor("1/5"), "\(app.screen)")
+            try await app.send("Space")
+            #expect(try await app.waitFor("paused"), "\(app.screen)")
+            try await app.send("l")
+            #expect(try await app.waitFor("♥"), "\(app.screen)")
+            try await app.send("q")
+            let log = home + "/log"
+            #expect(
+                try await app.waitUntil(timeout: .seconds(60)) { _ in
+                    ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("store write failed; kept")
+                }, "the writes fail while the server is down (and are kept)")
+            try await cluster.startServer()
+            #expect(
+                try await app.waitUntil(timeout: .seconds(90)) {
+                    !$0.contains("state server unreachable") && $0.contains("Enter to view")
+                },
+                "saved once the server is back: \(app.screen)\n\((try? String(contentsOfFile: home + "/log", encoding: .utf8))?.suffix(3000) ?? "")"
+            )
+            try await app.send("q")
+            #expect(try await app.waitForExit(), "q quits")
+        }
+        let state = try await StoriesProcess.run(
+            ["state", "--json", "--store", "postgres"], environment: ["STORIES_STORE_POSTGRES_URL": url], home: home)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+        #expect((report["likedItemIds"] as? [String])?.count == 1, "\(state.stdout) \(state.stderr)")
+        #expect((report["seenItemIds"] as? [String])?.contains("ada-0") == true, "\(state.stdout)")
+        try await cluster.stop()
+    }
+
+    /// A server that never comes back: quitting says how many changes were not saved, on stderr
+    /// after the screen is restored, and exits as usual.
+    @Test func quittingWhileTheServerIsDownSaysHowManyChangesWereNotSaved() async throws {
+        let home = try TemporaryFolder.make()
+        let environment = [
+            "HOME": home, "STORIES_STORE_POSTGRES_URL": "postgres://me:hunter2@127.0.0.1:1/state",
+            "STORIES_STORE_POSTGRES_TIMEOUT": "1s", "STORIES_TRAY_ORDER": "source",
+            "STORIES_LOG_LEVEL": "info", "STORIES_LOG_FILE": home + "/log",
+        ]
+        let stderr = home + "/stderr"
+        let command =
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(stderr)); echo exit=$? >>\(InteractiveTests.quoted(stderr)); sleep 30"
+        let app = try await TmuxSession(command, environment: environment)
+        #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("1/5"), "\(app.screen)")
+        try await app.send("Space")
+        #expect(try await app.waitFor("paused"), "\(app.screen)")
+        try await app.send("l")
+        #expect(try await app.waitFor("♥"), "\(app.screen)")
+        try await app.send("q")
+        try await app.send("q")
+        let said = { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
+        #expect(try await app.waitUntil(timeout: .seconds(60)) { _ in said().contains("exit=") }, "\(said())")
+        #expect(
+            said().contains("2 changes were not saved: state server unreachable: postgres://me@127.0.0.1:1/state"),
+            "\(said())")
+        #expect(said().contains("exit=0") && !said().contains("hunter2"), "\(said())")
+    }
+}
