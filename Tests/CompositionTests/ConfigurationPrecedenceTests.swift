@@ -27,7 +27,7 @@ struct ConfigurationPrecedenceTests {
         }
         #expect(root.value("content.file") == nil)
         #expect(root.value("log.file") == nil)
-        #expect(root.settings.resolved.settings.count == expected.count + 2 + PluginRegistry.standard.settings.count)
+        #expect(root.settings.resolved.settings.count == expected.count + 2 + PostgresStorePlugin.settings.count)
     }
 
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
@@ -115,7 +115,9 @@ struct ConfigurationPrecedenceTests {
         }
         #expect(root.settings.picsum.diskCacheMaxBytes == 1_048_576)
         #expect(root.settings.picsum.timeout == .seconds(120))
-        #expect(root.settings.store.busyTimeout == .seconds(30), "configuration reaches the store's busy timeout")
+        #expect(
+            SQLiteStorePlugin.configuration(root.settings).busyTimeout == .seconds(30),
+            "configuration reaches the store's busy timeout")
         #expect(!root.settings.viewer.autoAdvance)
     }
 

@@ -6,7 +6,8 @@ public import ArgumentParser
 /// Each flag is declared once, here, as a property whose kebab-cased name is the flag (the
 /// ArgumentParser default: `storiesFile` is `--stories-file`). Which key it sets and its help
 /// come from the key's ``SettingSpec`` (its `flag`), so the key, the words it accepts and the
-/// summary are written in one place, ``ConfigurationSchema``.
+/// summary are written in one place: ``ConfigurationSchema``, or the file of the plugin that
+/// owns the key (`--stories-file` is `FileContentPlugin`'s, `--store-path` `SQLiteStorePlugin`'s).
 public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("config"),

@@ -5,7 +5,9 @@ import StoryTerminal
 /// Every configuration key of PRODUCT.md §4, in the order `stories config` lists them.
 ///
 /// The words a role key accepts come from the plugin registry, so a new plugin is a valid
-/// value as soon as it is registered.
+/// value as soon as it is registered; each plugin's own keys follow its role's key
+/// (`content.file` after `content.source`, `store.path` after `store.kind`), their defaults'
+/// `$XDG_…_HOME` expanded.
 public struct ConfigurationSchema: Sendable {
     /// The keys, in display order.
     public let specs: [SettingSpec]
@@ -17,10 +19,8 @@ public struct ConfigurationSchema: Sendable {
             [
                 SettingSpec(
                     key: "content.source", kind: .choice(registry.contents.names), defaultText: "auto",
-                    flag: "source", summary: "where stories come from"),
-                SettingSpec(
-                    key: "content.file", kind: .path, defaultText: nil, flag: "stories-file",
-                    summary: "the stories document for content.source=file"),
+                    flag: "source", summary: "where stories come from")
+            ] + registry.contents.entries.flatMap(\.settings).map(paths.expanding) + [
                 SettingSpec(
                     key: "picsum.baseURL", kind: .webURL, defaultText: "https://picsum.photos", flag: "picsum-url",
                     summary: "Lorem Picsum's address"),
@@ -38,12 +38,7 @@ public struct ConfigurationSchema: Sendable {
                 SettingSpec(
                     key: "store.kind", kind: .choice(registry.stores.names), defaultText: "sqlite", flag: "store",
                     summary: "where seen and liked state is kept"),
-                SettingSpec(
-                    key: "store.path", kind: .path, defaultText: paths.dataHome + "/stories/state.sqlite",
-                    flag: "store-path", summary: "the SQLite state file"),
-                SettingSpec(
-                    key: "store.busyTimeout", kind: .duration(.milliseconds(100)...seconds(600)), defaultText: "5s",
-                    summary: "how long a write waits for another process's lock on the state file"),
+            ] + registry.stores.entries.flatMap(\.settings).map(paths.expanding) + [
                 SettingSpec(
                     key: "images.cache.path", kind: .path, defaultText: paths.cacheHome + "/stories/images",
                     summary: "the image disk cache's folder"),
@@ -83,7 +78,7 @@ public struct ConfigurationSchema: Sendable {
                 SettingSpec(
                     key: "log.file", kind: .path, defaultText: nil, flag: "log-file",
                     summary: "append log messages to this file instead of stderr"),
-            ] + registry.settings
+            ]
     }
 
     /// The spec for `key`, if it is a known key.

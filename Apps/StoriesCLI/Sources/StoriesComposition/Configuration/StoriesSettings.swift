@@ -1,29 +1,25 @@
 public import FeedPaging
 import Foundation
 public import PicsumContent
-public import SeenLikeStore
 import StoryInterfaces
 public import StoryModels
 public import StoryNavigation
 public import StoryTerminal
 
-/// The resolved configuration as the packages' own configuration structs: the only place
-/// where configuration keys meet packages (packages never read configuration themselves).
+/// The resolved configuration as the packages' own configuration structs: with the plugin
+/// files (which read their own keys), the only place where configuration keys meet packages
+/// (packages never read configuration themselves).
 public struct StoriesSettings: Sendable {
     /// Every key with its value and source.
     public let resolved: ResolvedConfiguration
     /// `content.source`.
     public let contentSource: String
-    /// `content.file`.
-    public let contentFile: String?
     /// `feed.*`.
     public let feed: FeedPagingConfiguration
     /// `tray.order`.
     public let trayOrder: TrayOrder
     /// `store.kind`: the name of a registered store plugin.
     public let storeKind: String
-    /// `store.path` and `store.busyTimeout`.
-    public let store: SeenLikeStoreConfiguration
     /// `picsum.baseURL`, `network.*`, `images.*`.
     public let picsum: PicsumConfiguration
     /// `viewer.*`.
@@ -39,7 +35,6 @@ public struct StoriesSettings: Sendable {
     public init(_ resolved: ResolvedConfiguration) throws(ConfigurationError) {
         self.resolved = resolved
         contentSource = resolved.text("content.source") ?? "auto"
-        contentFile = resolved.text("content.file")
         do {
             feed = try FeedPagingConfiguration(
                 pageSize: resolved.integer("feed.pageSize"),
@@ -50,8 +45,6 @@ public struct StoriesSettings: Sendable {
         }
         trayOrder = TrayOrder(rawValue: resolved.text("tray.order") ?? "") ?? .unseenFirst
         storeKind = resolved.text("store.kind") ?? "sqlite"
-        store = SeenLikeStoreConfiguration(
-            path: resolved.text("store.path") ?? "", busyTimeout: resolved.duration("store.busyTimeout"))
         picsum = PicsumConfiguration(
             baseURL: resolved.url("picsum.baseURL"),
             timeout: resolved.duration("network.timeout"),

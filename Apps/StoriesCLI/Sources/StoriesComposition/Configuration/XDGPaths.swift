@@ -1,3 +1,5 @@
+import Foundation
+
 /// The XDG base directories, from the environment, with the specification's fallbacks
 /// (a relative XDG value is ignored, as the specification says).
 public struct XDGPaths: Hashable, Sendable {
@@ -18,5 +20,19 @@ public struct XDGPaths: Hashable, Sendable {
         configHome = folder("XDG_CONFIG_HOME", ".config")
         dataHome = folder("XDG_DATA_HOME", ".local/share")
         cacheHome = folder("XDG_CACHE_HOME", ".cache")
+    }
+
+    /// `text` with `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME` and `$XDG_CACHE_HOME` replaced by the folders.
+    public func expand(_ text: String) -> String {
+        text.replacingOccurrences(of: "$XDG_CONFIG_HOME", with: configHome)
+            .replacingOccurrences(of: "$XDG_DATA_HOME", with: dataHome)
+            .replacingOccurrences(of: "$XDG_CACHE_HOME", with: cacheHome)
+    }
+
+    /// `spec` with its default's XDG folders expanded (plugins' keys name them that way).
+    public func expanding(_ spec: SettingSpec) -> SettingSpec {
+        var spec = spec
+        spec.defaultText = spec.defaultText.map(expand)
+        return spec
     }
 }

@@ -12,6 +12,13 @@ public enum FileContentPlugin: StoriesPlugin {
     /// One line about it.
     public static let summary = "the stories document at content.file (gallery: the bundled samples)"
 
+    /// Its key: the document.
+    public static let settings = [
+        SettingSpec(
+            key: "content.file", kind: .path, defaultText: nil, flag: "stories-file",
+            summary: "the stories document for content.source=file")
+    ]
+
     /// Loads the document; a missing `content.file` is bad configuration, a bad document bad
     /// data; its warnings are handed on for the user.
     public static func make(_ settings: StoriesSettings) async throws -> ContentSource {
@@ -25,13 +32,13 @@ public enum FileContentPlugin: StoriesPlugin {
     /// Loads the document and says how many users it holds.
     public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
         let document = try await load(settings)
-        let path = settings.contentFile ?? ""
+        let path = settings.resolved.text("content.file") ?? ""
         return "\(name): \(path), \(document.stories.count) users"
             + (document.warnings.isEmpty ? "" : ", \(document.warnings.count) warnings")
     }
 
     private static func load(_ settings: StoriesSettings) async throws -> StoryDocument {
-        guard let path = settings.contentFile else {
+        guard let path = settings.resolved.text("content.file") else {
             let setting = settings.resolved["content.file"]
             throw ConfigurationError.invalidValue(
                 key: "content.file", value: "null", source: setting.source, origin: "content.source=file",

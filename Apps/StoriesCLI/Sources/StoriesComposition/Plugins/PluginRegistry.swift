@@ -16,7 +16,8 @@ public protocol StoriesPlugin: SendableMetatype {
     static var summary: String { get }
     /// The plugin's own configuration keys: listed by `stories config` and `stories --help`,
     /// validated like every key, set by flag (`--set KEY=VALUE`), `STORIES_*` environment
-    /// variable or config file. Its code reads them from `settings.resolved`.
+    /// variable or config file. Its code reads them from `settings.resolved`. A default may
+    /// name `$XDG_DATA_HOME`, `$XDG_CACHE_HOME` or `$XDG_CONFIG_HOME`.
     static var settings: [SettingSpec] { get }
     /// Builds the implementation from the settings. A factory that blocks (opening a file,
     /// waiting for a lock) does so off the cooperative pool (`OwnThread.run`).
@@ -117,9 +118,6 @@ public struct PluginRegistry: Sendable {
 
     /// An empty registry, for tests that register their own plugins.
     public init() {}
-
-    /// Every plugin's own configuration keys, stores' first.
-    public var settings: [SettingSpec] { stores.entries.flatMap(\.settings) + contents.entries.flatMap(\.settings) }
 
     /// The report of the plugin whose error `error` is, if any.
     public func report(_ error: any Error) -> PluginErrorReport? {
