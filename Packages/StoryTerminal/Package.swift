@@ -26,7 +26,7 @@ let package = Package(
         .target(
             name: "CImageCodecs",
             dependencies: ["CLibJPEG", "CLibPNG"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(
             name: "StoryTerminal",

@@ -10,19 +10,28 @@ public struct RenderCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw an image file or URL in the terminal with half blocks.",
+        abstract: "Draw an image file or URL in the terminal.",
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \
             formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
-            cells and only its own rows are printed. Cells are always written, to a pipe too: \
-            the colour depth comes from --color, else COLORTERM and TERM (NO_COLOR draws \
-            luminance with characters).
+            cells and only its own rows are printed.
+
+            --graphics picks how: kitty (the kitty graphics protocol: kitty, WezTerm, Ghostty, \
+            Konsole), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Windows Terminal; a \
+            palette of up to 256 colours made for the image, dithered), iterm2 (iTerm2's inline \
+            images, WezTerm), or symbols (half blocks, everywhere). auto uses kitty in kitty \
+            (TERM=xterm-kitty) and iterm2 in iTerm2 (TERM_PROGRAM), half blocks otherwise and \
+            whenever stdout is not a terminal or inside tmux/screen. An explicit mode is written \
+            to a pipe too. Graphics are sized with the terminal's cell size in pixels when it \
+            reports one, else 10×20. Half blocks take their colour depth from --color, else \
+            COLORTERM and TERM (NO_COLOR draws luminance with characters).
 
             Examples:
               stories render photo.jpg
               stories render photo.jpg --width 120 --height 40 --color 256
               stories render https://picsum.photos/id/10/1080/1920 --width 60
               stories render bundled://samples/dawn-portrait.jpg   (a bundled sample, as the gallery names it)
+              stories render photo.jpg --graphics sixel
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -54,8 +63,12 @@ public struct RenderCommand: AsyncParsableCommand {
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
-        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        let terminal = TerminalSession.isTerminal(1) ? TerminalSession.size(of: 1) : nil
+        let attached = TerminalSession.isTerminal(1)
+        let capabilities = TerminalCapabilities.detect(
+            environment: environment, color: root.settings.colorMode,
+            graphics: root.settings.graphicsMode == .auto && !attached ? .symbols : root.settings.graphicsMode)
+        let depth = capabilities.color
+        let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
         let data: Data
@@ -68,6 +81,13 @@ public struct RenderCommand: AsyncParsableCommand {
         } else {
             let path = file
             data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
+        }
+        if capabilities.graphics != .symbols {
+            try Terminal.writeOutput(
+                try GraphicsImage.draw(
+                    data, mode: capabilities.graphics, columns: columns, rows: rows,
+                    cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF)))
+            return
         }
         let header = try ImageDecoder.size(of: data)
         let fitted = ImageCells.fittedSize(width: header.width, height: header.height, columns: columns, rows: rows)

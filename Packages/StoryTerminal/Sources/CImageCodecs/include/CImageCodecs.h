@@ -27,7 +27,15 @@ int cimg_png_info(const unsigned char *data, size_t size, int *width, int *heigh
 int cimg_png_decode(const unsigned char *data, size_t size, unsigned char **out, int *out_width,
                     int *out_height, char *err, size_t err_len);
 
-/// Frees a buffer returned by a decode function.
+/// Compresses data with zlib (a zlib stream, as kitty's o=z expects) at level 0...9. Returns 0
+/// and a malloc'd buffer (free with cimg_free), or -1 when memory runs out.
+int cimg_deflate(const unsigned char *data, size_t size, int level, unsigned char **out, size_t *out_size);
+
+/// Inflates a zlib stream into out (out_size: its capacity in, the length out). Returns 0, or
+/// -1 when the stream is corrupt or does not fit.
+int cimg_inflate(const unsigned char *data, size_t size, unsigned char *out, size_t *out_size);
+
+/// Frees a buffer returned by a decode or compress function.
 void cimg_free(unsigned char *buffer);
 
 #ifdef __cplusplus

@@ -1,0 +1,15 @@
+public import Foundation
+
+/// iTerm2's inline images (OSC 1337, also WezTerm's): the encoded file itself (JPEG or PNG, as
+/// fetched: the terminal decodes it) sized to a cell rectangle.
+public enum ITerm2Image {
+    /// `ESC ] 1337 ; File=inline=1;size=N;width=C;height=R;preserveAspectRatio=1 : base64 BEL`.
+    public static func inline(_ data: Data, columns: Int, rows: Int) -> [UInt8] {
+        var out = Array(
+            "\u{1B}]1337;File=inline=1;size=\(data.count);width=\(max(1, columns));height=\(max(1, rows));preserveAspectRatio=1:"
+                .utf8)
+        out += Array(data.base64EncodedData())
+        out.append(0x07)
+        return out
+    }
+}

@@ -1,0 +1,104 @@
+import CImageCodecs
+import Foundation
+
+/// The kitty graphics protocol's commands (sw.kovidgoyal.net/kitty/graphics-protocol): an APC
+/// `ESC _ G keys ; payload ESC \`, the payload base64 in chunks of at most 4096 bytes with `m=1`
+/// on all but the last (the keys ride on the first chunk only).
+///
+/// Images are sent as 24-bit RGB (`f=24`) compressed with zlib (`o=z`), given an id (`i`) so
+/// they are sent once and placed, moved and deleted by id. Every command is quiet (`q=2`: the
+/// terminal sends no answer into the input) and leaves the cursor where it was (`C=1`).
+public enum KittyGraphics {
+    /// Largest base64 payload per escape sequence.
+    public static let chunkSize = 4096
+
+    /// Transmits `image` as image `id` and places it at the cursor over `columns × rows`
+    /// cells (the terminal scales it to them).
+    public static func transmitAndPlace(_ image: RGBImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        transmission(image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1")
+    }
+
+    /// Transmits `image` as image `id` without showing it.
+    public static func transmit(_ image: RGBImage, id: UInt32) -> [UInt8] {
+        transmission(image, keys: "a=t,i=\(id)")
+    }
+
+    /// Places the transmitted image `id` at the cursor over `columns × rows` cells, as
+    /// placement `placement` (placing it again with the same placement id moves it).
+    public static func place(id: UInt32, placement: UInt32 = 1, columns: Int, rows: Int) -> [UInt8] {
+        command("a=p,i=\(id),p=\(placement),c=\(max(1, columns)),r=\(max(1, rows)),C=1")
+    }
+
+    /// Removes image `id`'s placements from the screen; the terminal keeps its pixels, so it
+    /// can be placed again without sending it.
+    public static func deletePlacements(id: UInt32) -> [UInt8] { command("a=d,d=i,i=\(id)") }
+
+    /// Removes image `id` and frees its pixels in the terminal.
+    public static func deleteImage(id: UInt32) -> [UInt8] { command("a=d,d=I,i=\(id)") }
+
+    /// Removes every image placement on the screen, freeing the images (on quitting).
+    public static let deleteAll: [UInt8] = command("a=d,d=A")
+
+    /// Asks whether the terminal speaks the protocol: a terminal that does answers
+    /// `ESC _ G i=31;OK ESC \` (or an error), one that does not ignores it.
+    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+
+    /// One command without a payload.
+    static func command(_ keys: String) -> [UInt8] { Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8) }
+
+    /// The image as chunked escape sequences, `keys` on the first.
+    static func transmission(_ image: RGBImage, keys: String) -> [UInt8] {
+        let compressed = deflate(image.pixels)
+        let payload = Array((compressed ?? image.pixels).base64EncodedBytes())
+        let first =
+            "\(keys),f=24,s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=2"
+        return chunked(payload, firstKeys: first)
+    }
+
+    /// `payload` (base64) in chunks of ``chunkSize``: the keys and `m=1` on the first, `m=1`
+    /// on the middle ones, `m=0` on the last.
+    static func chunked(_ payload: [UInt8], firstKeys: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.count + payload.count / chunkSize * 16 + firstKeys.utf8.count + 16)
+        var start = 0
+        repeat {
+            let end = min(payload.count, start + chunkSize)
+            let more = end < payload.count ? 1 : 0
+            out += Array("\u{1B}_G".utf8)
+            out += Array((start == 0 ? "\(firstKeys),m=\(more)" : "m=\(more)").utf8)
+            out.append(UInt8(ascii: ";"))
+            out += payload[start..<end]
+            out += [0x1B, UInt8(ascii: "\\")]
+            start = end
+        } while start < payload.count
+        return out
+    }
+
+    /// zlib-compressed bytes (level 1: fast, and photographs gain little from more), or nil if
+    /// compression failed (the raw pixels are sent then).
+    static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = bytes.withUnsafeBufferPointer { cimg_deflate($0.baseAddress, $0.count, 1, &output, &size) }
+        guard status == 0, let output else { return nil }
+        defer { cimg_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}
+
+extension KittyGraphics {
+    /// `bytes` inflated, when they inflate to exactly `count` bytes (an `o=z` payload read back).
+    static func inflate(_ bytes: [UInt8], count: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: count)
+        var size = count
+        let status = bytes.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { cimg_inflate(input.baseAddress, input.count, $0.baseAddress, &size) }
+        }
+        return status == 0 && size == count ? out : nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes in standard base64 with padding.
+    func base64EncodedBytes() -> Data { Data(self).base64EncodedData() }
+}

@@ -1,0 +1,258 @@
+/// DEC sixel graphics for xterm (`-ti vt340`), foot, WezTerm, mlterm and Windows Terminal: an
+/// image quantised to a palette of its own (median cut, at most 256 colours) with
+/// Floyd–Steinberg dithering, written as a DCS `ESC P 0;1;0 q … ESC \` with run-length coding.
+public enum SixelEncoder {
+    /// The image as one sixel sequence, drawn at the cursor at one terminal pixel per image
+    /// pixel (scale it to the cells' pixel size first).
+    public static func encode(_ image: RGBImage, colors: Int = 256) -> [UInt8] {
+        let quantized = SixelQuantizer.quantize(image, colors: colors)
+        return encode(quantized)
+    }
+
+    /// A quantised image as one sixel sequence.
+    static func encode(_ image: QuantizedImage) -> [UInt8] {
+        let width = image.width
+        let height = image.height
+        var out: [UInt8] = []
+        out.reserveCapacity(width * height / 2 + 4096)
+        out += Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+        for (index, color) in image.palette.enumerated() {
+            // Sixel colours are percentages.
+            let percent = { (value: UInt8) in (Int(value) * 100 + 127) / 255 }
+            out += Array("#\(index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
+        }
+        guard width > 0, height > 0 else {
+            out += [0x1B, UInt8(ascii: "\\")]
+            return out
+        }
+        let paletteCount = image.palette.count
+        var bits = [UInt8](repeating: 0, count: paletteCount * width)
+        var used = [Bool](repeating: false, count: paletteCount)
+        var usedList: [Int] = []
+        image.indexes.withUnsafeBufferPointer { indexes in
+            bits.withUnsafeMutableBufferPointer { bits in
+                var top = 0
+                while top < height {
+                    usedList.removeAll(keepingCapacity: true)
+                    for k in 0..<min(6, height - top) {
+                        let row = (top + k) * width
+                        let bit = UInt8(1) << UInt8(k)
+                        for x in 0..<width {
+                            let color = Int(indexes[row + x])
+                            if !used[color] {
+                                used[color] = true
+                                usedList.append(color)
+                            }
+                            bits[color * width + x] |= bit
+                        }
+                    }
+                    for (position, color) in usedList.enumerated() {
+                        out.append(UInt8(ascii: "#"))
+                        appendNumber(color, to: &out)
+                        let base = color * width
+                        // The row without its trailing empty sixels.
+                        var end = width
+                        while end > 0, bits[base + end - 1] == 0 { end -= 1 }
+                        var x = 0
+                        while x < end {
+                            let value = bits[base + x]
+                            var run = 1
+                            while x + run < end, bits[base + x + run] == value { run += 1 }
+                            let character = 63 + value
+                            if run > 3 {
+                                out.append(UInt8(ascii: "!"))
+                                appendNumber(run, to: &out)
+                                out.append(character)
+                            } else {
+                                for _ in 0..<run { out.append(character) }
+                            }
+                            x += run
+                        }
+                        for x in 0..<width { bits[base + x] = 0 }
+                        used[color] = false
+                        // `$` back to the band's start for the next colour; the last ends the band.
+                        if position < usedList.count - 1 { out.append(UInt8(ascii: "$")) }
+                    }
+                    top += 6
+                    if top < height { out.append(UInt8(ascii: "-")) }
+                }
+            }
+        }
+        out += [0x1B, UInt8(ascii: "\\")]
+        return out
+    }
+
+    private static func appendNumber(_ number: Int, to out: inout [UInt8]) {
+        if number >= 10 { appendNumber(number / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+}
+
+/// An image as palette indexes.
+struct QuantizedImage: Sendable {
+    var width: Int
+    var height: Int
+    /// At most 256 colours.
+    var palette: [RGB]
+    /// `width * height` indexes into `palette`, row-major.
+    var indexes: [UInt8]
+}
+
+/// Median-cut quantisation over a 15-bit histogram, then Floyd–Steinberg dithering with a
+/// lazily filled nearest-colour table.
+enum SixelQuantizer {
+    static func quantize(_ image: RGBImage, colors: Int) -> QuantizedImage {
+        let palette = palette(for: image, colors: max(2, min(256, colors)))
+        return dither(image, palette: palette)
+    }
+
+    private struct Bin {
+        var count = 0
+        var r = 0
+        var g = 0
+        var b = 0
+    }
+
+    /// The palette: boxes of the histogram split at the median of their widest channel until
+    /// there are `colors`, each box's colour its pixels' mean.
+    static func palette(for image: RGBImage, colors: Int) -> [RGB] {
+        var bins = [Bin](repeating: Bin(), count: 1 << 15)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var offset = 0
+            while offset < pixels.count {
+                let r = Int(pixels[offset])
+                let g = Int(pixels[offset + 1])
+                let b = Int(pixels[offset + 2])
+                let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                bins[key].count += 1
+                bins[key].r += r
+                bins[key].g += g
+                bins[key].b += b
+                offset += 3
+            }
+        }
+        let filled = bins.indices.filter { bins[$0].count > 0 }
+        guard !filled.isEmpty else { return [RGB(0, 0, 0), RGB(255, 255, 255)] }
+        var boxes: [[Int]] = [filled]
+        func channel(_ key: Int, _ c: Int) -> Int { (key >> (10 - 5 * c)) & 31 }
+        func widest(_ box: [Int]) -> (channel: Int, range: Int) {
+            var best = (channel: 0, range: -1)
+            for c in 0..<3 {
+                var low = 31
+                var high = 0
+                for key in box {
+                    let value = channel(key, c)
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                if high - low > best.range { best = (c, high - low) }
+            }
+            return best
+        }
+        while boxes.count < colors {
+            // The box with the most pixels that can still be split.
+            var chosen = -1
+            var chosenWeight = 0
+            for (index, box) in boxes.enumerated() where box.count > 1 {
+                let weight = box.reduce(0) { $0 + bins[$1].count }
+                if weight > chosenWeight {
+                    chosen = index
+                    chosenWeight = weight
+                }
+            }
+            guard chosen >= 0 else { break }
+            let (c, _) = widest(boxes[chosen])
+            let sorted = boxes[chosen].sorted { channel($0, c) < channel($1, c) }
+            var running = 0
+            var cut = 1
+            for (index, key) in sorted.enumerated() {
+                running += bins[key].count
+                if running * 2 >= chosenWeight {
+                    cut = min(max(1, index + 1), sorted.count - 1)
+                    break
+                }
+            }
+            boxes[chosen] = Array(sorted[..<cut])
+            boxes.append(Array(sorted[cut...]))
+        }
+        return boxes.map { box in
+            var total = Bin()
+            for key in box {
+                total.count += bins[key].count
+                total.r += bins[key].r
+                total.g += bins[key].g
+                total.b += bins[key].b
+            }
+            let n = max(1, total.count)
+            return RGB(UInt8(total.r / n), UInt8(total.g / n), UInt8(total.b / n))
+        }
+    }
+
+    /// Each pixel's nearest palette colour, its error spread Floyd–Steinberg style (7/16 right,
+    /// 3/16 below left, 5/16 below, 1/16 below right).
+    static func dither(_ image: RGBImage, palette: [RGB]) -> QuantizedImage {
+        let width = image.width
+        let height = image.height
+        var indexes = [UInt8](repeating: 0, count: width * height)
+        var nearest = [Int16](repeating: -1, count: 1 << 15)
+        let pr = palette.map { Int($0.r) }
+        let pg = palette.map { Int($0.g) }
+        let pb = palette.map { Int($0.b) }
+        // Errors in 1/16ths for this row and the next, with a pixel of margin each side.
+        var current = [Int32](repeating: 0, count: (width + 2) * 3)
+        var next = current
+        image.pixels.withUnsafeBufferPointer { pixels in
+            indexes.withUnsafeMutableBufferPointer { indexes in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let offset = (y * width + x) * 3
+                        let e = (x + 1) * 3
+                        let r = max(0, min(255, Int(pixels[offset]) + Int(current[e] / 16)))
+                        let g = max(0, min(255, Int(pixels[offset + 1]) + Int(current[e + 1] / 16)))
+                        let b = max(0, min(255, Int(pixels[offset + 2]) + Int(current[e + 2] / 16)))
+                        let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                        var index = Int(nearest[key])
+                        if index < 0 {
+                            // The bin's centre's nearest colour, found once per bin.
+                            let cr = (r & ~7) + 4
+                            let cg = (g & ~7) + 4
+                            let cb = (b & ~7) + 4
+                            var best = Int.max
+                            index = 0
+                            for i in 0..<palette.count {
+                                let dr = pr[i] - cr
+                                let dg = pg[i] - cg
+                                let db = pb[i] - cb
+                                let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
+                                if distance < best {
+                                    best = distance
+                                    index = i
+                                }
+                            }
+                            nearest[key] = Int16(index)
+                        }
+                        indexes[y * width + x] = UInt8(index)
+                        let er = Int32(r - pr[index])
+                        let eg = Int32(g - pg[index])
+                        let eb = Int32(b - pb[index])
+                        current[e + 3] += er * 7
+                        current[e + 4] += eg * 7
+                        current[e + 5] += eb * 7
+                        next[e - 3] += er * 3
+                        next[e - 2] += eg * 3
+                        next[e - 1] += eb * 3
+                        next[e] += er * 5
+                        next[e + 1] += eg * 5
+                        next[e + 2] += eb * 5
+                        next[e + 3] += er
+                        next[e + 4] += eg
+                        next[e + 5] += eb
+                    }
+                    swap(&current, &next)
+                    for i in next.indices { next[i] = 0 }
+                }
+            }
+        }
+        return QuantizedImage(width: width, height: height, palette: palette, indexes: indexes)
+    }
+}
