@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real terminal (kitty, or xterm as a VT340 for sixel) on a virtual X display of its own,
+/// running one shell command, with screenshots of the display: how the graphics tests see
+/// what a user would. Needs Debian's xvfb, xterm, kitty and imagemagick (Scripts/test
+/// installs them); ``unavailableReason`` says which is missing.
+final class RealTerminal: Sendable {
+    enum Kind: String, Sendable {
+        case kitty
+        case xterm
+
+        /// The program and its arguments, running `command` in a window at the display's top left.
+        func launch(_ command: String) -> [String] {
+            switch self {
+            case .kitty:
+                [
+                    "kitty", "--config", "NONE", "-o", "initial_window_width=900", "-o", "initial_window_height=700",
+                    "-o", "remember_window_size=no", "-o", "background=#000000", "-o", "cursor_blink_interval=0",
+                    "sh", "-c", command,
+                ]
+            case .xterm:
+                [
+                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "white", "-fg", "black", "+bc", "-e",
+                    "sh", "-c", command,
+                ]
+            }
+        }
+    }
+
+    static let width = 1024
+    static let height = 768
+    let display: String
+    let folder: String
+
+    /// Why real-terminal tests cannot run here (nil: they can).
+    static var unavailableReason: String? {
+        let missing = ["Xvfb", "xterm", "kitty", "import", "convert"].filter { program in
+            !["/usr/bin", "/bin", "/usr/local/bin"].contains {
+                FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+            }
+        }
+        return missing.isEmpty
+            ? nil
+            : "missing \(missing.joined(separator: ", ")) (apt-get install xvfb xterm kitty imagemagick; Scripts/test does)"
+    }
+
+    /// Starts a virtual display (stopped when this test process ends, however it ends) and the
+    /// terminal on it, whose shell waits for ``go()`` before running `command`.
+    init(_ kind: Kind, running command: String) async throws {
+        folder = try TemporaryFolder.make()
+        var number = 0
+        var started = false
+        for candidate in (0..<50).map({ 200 + (Int(getpid()) + $0 * 7) % 700 }) {
+            if FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock") { continue }
+            let server = try await Self.background(
+                "Xvfb :\(candidate) -screen 0 \(Self.width)x\(Self.height)x24 -nolisten tcp", log: folder + "/xvfb.log",
+                environment: ["PATH": "/usr/bin:/bin"])
+            // Stops the server (and with it the terminal) when this test process ends.
+            _ = try await Self.background(
+                "sh -c 'while [ -d /proc/\(getpid()) ]; do sleep 1; done; kill -9 \(server)'", log: "/dev/null",
+                environment: ["PATH": "/usr/bin:/bin"])
+            if try await Self.poll(
+                seconds: 10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)") })
+            {
+                number = candidate
+                started = true
+                break
+            }
+        }
+        guard started else { throw RealTerminalError.failed("Xvfb did not start: \(folder)/xvfb.log") }
+        display = ":\(number)"
+        let script =
+            "touch '\(folder)/ready'; while [ ! -e '\(folder)/go' ]; do sleep 0.05; done; \(command); touch '\(folder)/done'; sleep 600"
+        let launch = kind.launch(script).map(Self.quoted).joined(separator: " ")
+        _ = try await Self.background(launch, log: folder + "/terminal.log", environment: environment)
+        guard try await Self.poll(seconds: 30, { FileManager.default.fileExists(atPath: "\(self.folder)/ready") })
+        else {
+            throw RealTerminalError.failed("\(kind.rawValue) did not start on \(display): \(folder)/terminal.log")
+        }
+    }
+
+    var environment: [String: String] {
+        [
+            "DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": folder, "LIBGL_ALWAYS_SOFTWARE": "1",
+        ]
+    }
+
+    /// Runs the command and waits until it has finished and the screen has settled.
+    func go() async throws -> Bool {
+        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
+        guard try await Self.poll(seconds: 60, { FileManager.default.fileExists(atPath: "\(self.folder)/done") }) else {
+            return false
+        }
+        return try await settled() != nil
+    }
+
+    /// A screenshot once two taken a moment apart are the same (the terminal has drawn).
+    func settled() async throws -> [UInt8]? {
+        var last = try await screenshot()
+        for _ in 0..<100 {
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try await screenshot()
+            if next == last { return next }
+            last = next
+        }
+        return nil
+    }
+
+    /// The whole display as RGB bytes, `width × height × 3`.
+    func screenshot() async throws -> [UInt8] {
+        let path = folder + "/shot.rgb"
+        let result = try await StoriesProcess.execute(
+            "/usr/bin/import", ["-window", "root", "-depth", "8", "rgb:" + path], environment: environment)
+        guard result.status == 0, let data = FileManager.default.contents(atPath: path),
+            data.count == Self.width * Self.height * 3
+        else { throw RealTerminalError.failed("import failed: \(result.stderr)") }
+        return Array(data)
+    }
+
+    /// The box of rows and columns in which at least `minimum` pixels differ between two
+    /// screenshots (a lone cursor cell does not count).
+    static func changedBox(_ before: [UInt8], _ after: [UInt8], minimum: Int = 24) -> (
+        x: Int, y: Int, width: Int, height: Int
+    )? {
+        var rows = [Int](repeating: 0, count: height)
+        var columns = [Int](repeating: 0, count: width)
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = (y * width + x) * 3
+                if before[o] != after[o] || before[o + 1] != after[o + 1] || before[o + 2] != after[o + 2] {
+                    rows[y] += 1
+                    columns[x] += 1
+                }
+            }
+        }
+        guard let top = rows.firstIndex(where: { $0 >= minimum }),
+            let bottom = rows.lastIndex(where: { $0 >= minimum }),
+            let left = columns.firstIndex(where: { $0 >= minimum }),
+            let right = columns.lastIndex(where: { $0 >= minimum })
+        else { return nil }
+        return (left, top, right - left + 1, bottom - top + 1)
+    }
+
+    /// The mean absolute difference per channel between `box` of `screen` and `source` scaled
+    /// to the box by ImageMagick.
+    func meanError(_ screen: [UInt8], box: (x: Int, y: Int, width: Int, height: Int), source: String) async throws
+        -> Double
+    {
+        let path = folder + "/source.rgb"
+        let result = try await StoriesProcess.execute(
+            "/usr/bin/convert", [source, "-resize", "\(box.width)x\(box.height)!", "-depth", "8", "rgb:" + path],
+            environment: environment)
+        guard result.status == 0, let data = FileManager.default.contents(atPath: path) else {
+            throw RealTerminalError.failed("convert failed: \(result.stderr)")
+        }
+        let scaled = Array(data)
+        var total = 0
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                let s = ((box.y + y) * Self.width + box.x + x) * 3
+                let o = (y * box.width + x) * 3
+                for c in 0..<3 { total += abs(Int(screen[s + c]) - Int(scaled[o + c])) }
+            }
+        }
+        return Double(total) / Double(box.width * box.height * 3)
+    }
+
+    static func poll(seconds: Int, _ condition: @Sendable () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    /// Starts `command` in the background, its output to `log`; its pid. The test process's
+    /// other descriptors (other tests' pipes) are closed first, so it cannot hold them open.
+    static func background(_ command: String, log: String, environment: [String: String]) async throws -> String {
+        let script =
+            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
+            + "nohup \(command) >\(quoted(log)) 2>&1 </dev/null & echo $!"
+        let result = try await StoriesProcess.execute("/bin/bash", ["-c", script], environment: environment)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    enum RealTerminalError: Error, CustomStringConvertible {
+        case failed(String)
+        var description: String {
+            switch self {
+            case .failed(let text): text
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `stories render` in real terminals, looked at as a user would: the screen's image region
+/// against the source scaled to it.
+@Suite("Graphics in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(3)))
+struct RealTerminalTests {
+    static let photo = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/portrait-1080x1920.jpg"
+
+    /// Renders the photo in `kind` with `graphics` and measures the drawn region; a test that
+    /// cannot start the display or the terminal says why and fails.
+    static func render(_ kind: RealTerminal.Kind, graphics: String, bound: Double) async throws {
+        try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
+        let command = [
+            StoriesProcess.binary, "render", photo, "--graphics", graphics, "--width", "40", "--height", "20",
+        ]
+        .map(RealTerminal.quoted).joined(separator: " ")
+        let terminal = try await RealTerminal(kind, running: command + " 2>'\(try TemporaryFolder.make())/err'")
+        let before = try #require(try await terminal.settled(), "the empty terminal settles")
+        #expect(try await terminal.go(), "the render finished and the screen settled")
+        let after = try #require(try await terminal.settled())
+        let box = try #require(RealTerminal.changedBox(before, after), "nothing was drawn")
+        // The portrait's shape: 9:16, within the cell rounding.
+        let aspect = Double(box.width) / Double(box.height)
+        #expect(abs(aspect - 1080.0 / 1920.0) < 0.06, "drawn \(box.width)×\(box.height)")
+        let error = try await terminal.meanError(after, box: box, source: photo)
+        print(
+            "\(kind.rawValue) --graphics \(graphics): \(box.width)×\(box.height) px at \(box.x),\(box.y), mean error \(error) per channel (bound \(bound))"
+        )
+        #expect(error < bound, "mean error \(error) per channel in \(kind.rawValue)")
+    }
+
+    @Test func kittyShowsTheRealPixels() async throws {
+        try await Self.render(.kitty, graphics: "kitty", bound: 4)
+    }
+
+    @Test func xtermShowsTheSixelImage() async throws {
+        try await Self.render(.xterm, graphics: "sixel", bound: 6)
+    }
+}
