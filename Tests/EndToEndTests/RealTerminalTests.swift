@@ -30,11 +30,14 @@ struct RealTerminalTests {
         #expect(error < bound, "mean error \(error) per channel in \(kind.rawValue)")
     }
 
-    @Test func kittyShowsTheRealPixels() async throws {
-        try await Self.render(.kitty, graphics: "kitty", bound: 4)
+    /// Each protocol forced, and `auto`, which asks the terminal and must find the same.
+    @Test(arguments: ["kitty", "auto"])
+    func kittyShowsTheRealPixels(graphics: String) async throws {
+        try await Self.render(.kitty, graphics: graphics, bound: 4)
     }
 
-    @Test func xtermShowsTheSixelImage() async throws {
-        try await Self.render(.xterm, graphics: "sixel", bound: 6)
+    @Test(arguments: ["sixel", "auto"])
+    func xtermShowsTheSixelImage(graphics: String) async throws {
+        try await Self.render(.xterm, graphics: graphics, bound: 6)
     }
 }

@@ -31,11 +31,12 @@ public struct DoctorCommand: AsyncParsableCommand {
             "config: \(settings.resolved.configFile.map { Terminal.sanitized($0) } ?? "no config file"), \(settings.resolved.settings.filter { $0.source != .default }.count) keys set"
         )
 
-        let capabilities = TerminalCapabilities.detect(
-            environment: environment, color: settings.colorMode, graphics: settings.graphicsMode)
+        let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
+        let graphics = GraphicsDetection.detect(
+            configured: settings.graphicsMode, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         try Terminal.printOutput(
-            "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(capabilities.color.rawValue), graphics \(capabilities.graphics.rawValue)"
+            "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
         )
 
         // The configured plugins' own checks: each says what to look at. A failed check is said

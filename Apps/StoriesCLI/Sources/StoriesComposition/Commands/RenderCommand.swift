@@ -19,10 +19,11 @@ public struct RenderCommand: AsyncParsableCommand {
             --graphics picks how: kitty (the kitty graphics protocol: kitty, WezTerm, Ghostty, \
             Konsole), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Windows Terminal; a \
             palette of up to 256 colours made for the image, dithered), iterm2 (iTerm2's inline \
-            images, WezTerm), or symbols (half blocks, everywhere). auto uses kitty in kitty \
-            (TERM=xterm-kitty) and iterm2 in iTerm2 (TERM_PROGRAM), half blocks otherwise and \
-            whenever stdout is not a terminal or inside tmux/screen. An explicit mode is written \
-            to a pipe too. Graphics are sized with the terminal's cell size in pixels when it \
+            images, WezTerm), or symbols (half blocks, everywhere). auto asks the terminal (the \
+            kitty graphics query, XTVERSION, device attributes; 150 ms at most) and uses what it \
+            answers, iterm2 in iTerm2 (TERM_PROGRAM), half blocks otherwise and whenever stdout \
+            is not a terminal or inside tmux/screen (`stories doctor` says what was found and \
+            why). An explicit mode is written to a pipe too. Graphics are sized with the terminal's cell size in pixels when it \
             reports one, else 10×20. Half blocks take their colour depth from --color, else \
             COLORTERM and TERM (NO_COLOR draws luminance with characters).
 
@@ -64,10 +65,12 @@ public struct RenderCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
-        let capabilities = TerminalCapabilities.detect(
-            environment: environment, color: root.settings.colorMode,
-            graphics: root.settings.graphicsMode == .auto && !attached ? .symbols : root.settings.graphicsMode)
-        let depth = capabilities.color
+        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
+        // auto asks the terminal (stdin and stdout both on it) within 150 ms.
+        let graphics = GraphicsDetection.detect(
+            configured: root.settings.graphicsMode, environment: environment, input: STDIN_FILENO,
+            output: STDOUT_FILENO
+        ).mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
@@ -82,10 +85,10 @@ public struct RenderCommand: AsyncParsableCommand {
             let path = file
             data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
         }
-        if capabilities.graphics != .symbols {
+        if graphics != .symbols {
             try Terminal.writeOutput(
                 try GraphicsImage.draw(
-                    data, mode: capabilities.graphics, columns: columns, rows: rows,
+                    data, mode: graphics, columns: columns, rows: rows,
                     cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF)))
             return
         }

@@ -1,0 +1,126 @@
+import Foundation
+import StoryInterfacesTestSupport
+import Testing
+
+@testable import StoryTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A pseudo-terminal pair: the code under test uses the slave side, the test plays the terminal
+/// on the master side.
+final class PseudoTerminal: @unchecked Sendable {
+    let master: Int32
+    let slave: Int32
+
+    init() throws {
+        // As in ProbeRun: /dev/ptmx, unlocked (TIOCSPTLCK), its number (TIOCGPTN).
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw CocoaError(.fileNoSuchFile) }
+    }
+
+    deinit {
+        close(master)
+        close(slave)
+    }
+
+    /// Reads what the program wrote until `count` bytes came (or 10 s passed).
+    func read(count: Int) -> [UInt8] {
+        var got: [UInt8] = []
+        let deadline = Date().addingTimeInterval(10)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while got.count < count, Date() < deadline {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let n = Glibc.read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            got += buffer[0..<n]
+        }
+        return got
+    }
+
+    func answer(_ text: String) { _ = text.withCString { write(master, $0, strlen($0)) } }
+}
+
+@Suite("Graphics detection")
+struct GraphicsDetectionTests {
+    @Test(arguments: [
+        ("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c", GraphicsMode.kitty, "kitty(0.26.5)"),
+        ("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c", .sixel, "XTerm(379)"),
+        ("\u{1B}[?65;4;1;2;6;21;22c", .sixel, "sixel"),
+        ("\u{1B}_Gi=31;ENOTSUPPORTED:\u{1B}\\\u{1B}[?62;22c", .symbols, "no graphics protocol"),
+        ("\u{1B}[?1;2c", .symbols, "no graphics protocol"),
+        ("", .symbols, "did not answer"),
+    ])
+    func answersDecideTheMode(answers: String, mode: GraphicsMode, reason: String) {
+        let decision = GraphicsDetection.interpret(Array(answers.utf8), environment: [:])
+        #expect(decision.mode == mode)
+        #expect(decision.reason.contains(reason), "\(decision.reason)")
+    }
+
+    @Test func iTerm2IsKnownByItsProgramName() {
+        let decision = GraphicsDetection.interpret(
+            Array("\u{1B}[?62;c".utf8), environment: ["TERM_PROGRAM": "iTerm.app"])
+        #expect(decision.mode == .iterm2)
+    }
+
+    @Test func anExplicitModeAndAMultiplexerAreNotAsked() throws {
+        let pty = try PseudoTerminal()
+        let forced = GraphicsDetection.detect(
+            configured: .sixel, environment: ["TMUX": "/tmp/t"], input: pty.slave, output: pty.slave)
+        #expect(forced.mode == .sixel)
+        let tmux = GraphicsDetection.detect(
+            configured: .auto, environment: ["TMUX": "/tmp/t", "TERM": "tmux-256color"], input: pty.slave,
+            output: pty.slave)
+        #expect(tmux.mode == .symbols && tmux.reason.contains("tmux"))
+        let pipe = GraphicsDetection.detect(configured: .auto, environment: [:], input: 0, output: -1)
+        #expect(pipe.mode == .symbols && pipe.reason.contains("not a terminal"))
+        // The calls have returned: anything they wrote would be waiting on the master side.
+        var poller = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 0) == 0, "nothing was asked")
+    }
+
+    /// The terminal gets the three queries in one write and its answers are read, none left
+    /// in the input, the mode given back.
+    @Test func theTerminalIsAskedAndItsAnswersAreConsumed() async throws {
+        let pty = try PseudoTerminal()
+        let slave = pty.slave
+        var before = termios()
+        tcgetattr(slave, &before)
+        let detection = Task {
+            try await onOwnThread {
+                GraphicsDetection.detect(
+                    configured: .auto, environment: ["TERM": "xterm-256color"], input: slave, output: slave,
+                    deadline: .seconds(10))
+            }
+        }
+        let asked = try await onOwnThread { pty.read(count: GraphicsDetection.queries.count) }
+        #expect(asked == GraphicsDetection.queries)
+        pty.answer("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c")
+        let decision = try await detection.value
+        #expect(decision.mode == .kitty && decision.reason.contains("WezTerm"), "\(decision.reason)")
+        var after = termios()
+        tcgetattr(slave, &after)
+        #expect(after.c_lflag == before.c_lflag, "the terminal's mode is given back")
+        var poller = pollfd(fd: slave, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 0) == 0, "no answer is left in the input")
+    }
+
+    @Test func aSilentTerminalIsHalfBlocksAfterTheDeadline() async throws {
+        let pty = try PseudoTerminal()
+        let slave = pty.slave
+        let decision = try await onOwnThread {
+            GraphicsDetection.detect(
+                configured: .auto, environment: ["TERM": "xterm"], input: slave, output: slave,
+                deadline: .milliseconds(150))
+        }
+        #expect(decision.mode == .symbols && decision.reason.contains("did not answer"))
+    }
+}
