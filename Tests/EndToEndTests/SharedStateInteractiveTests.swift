@@ -7,6 +7,16 @@ import Testing
 /// once the server is back (the status line clears), and nothing is lost.
 @Suite("Interactive app with a state server that comes and goes", .timeLimit(.minutes(3)))
 struct SharedStateInteractiveTests {
+    /// Opens the first user's story (its first item is seen), pauses it and likes it: two writes.
+    static func seeAndLikeTheFirstItem(_ app: TmuxSession) async throws {
+        try await app.send("Enter")
+        #expect(try await app.waitFor("1/5"), "\(app.screen)")
+        try await app.send("Space")
+        #expect(try await app.waitFor("paused"), "\(app.screen)")
+        try await app.send("l")
+        #expect(try await app.waitFor("♥"), "\(app.screen)")
+    }
+
     @Test func aServerDownAtStartIsRetriedAndTheWritesArriveOnceItIsBack() async throws {
         try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
         let cluster = try await PostgresTestCluster.start()
@@ -24,12 +34,7 @@ struct SharedStateInteractiveTests {
             let app = try await TmuxSession(command, environment: environment)
             #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
             #expect(app.screen.contains("Ada Lovelace"), "the tray shows without its state: \(app.screen)")
-            try await app.send("Enter")
-            #expect(try await app.waitFor("1/5"), "\(app.screen)")
-            try await app.send("Space")
-            #expect(try await app.waitFor("paused"), "\(app.screen)")
-            try await app.send("l")
-            #expect(try await app.waitFor("♥"), "\(app.screen)")
+            try await Self.seeAndLikeTheFirstItem(app)
             try await app.send("q")
             let log = home + "/log"
             #expect(
@@ -68,12 +73,7 @@ struct SharedStateInteractiveTests {
             "\(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(stderr)); echo exit=$? >>\(InteractiveTests.quoted(stderr)); sleep 30"
         let app = try await TmuxSession(command, environment: environment)
         #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
-        try await app.send("Enter")
-        #expect(try await app.waitFor("1/5"), "\(app.screen)")
-        try await app.send("Space")
-        #expect(try await app.waitFor("paused"), "\(app.screen)")
-        try await app.send("l")
-        #expect(try await app.waitFor("♥"), "\(app.screen)")
+        try await Self.seeAndLikeTheFirstItem(app)
         try await app.send("q")
         try await app.send("q")
         let said = { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }

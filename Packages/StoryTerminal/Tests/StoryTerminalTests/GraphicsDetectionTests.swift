@@ -9,13 +9,14 @@ import Testing
 #endif
 
 /// A pseudo-terminal pair: the code under test uses the slave side, the test plays the terminal
-/// on the master side.
+/// on the master side (closed when the pair is released).
 final class PseudoTerminal: @unchecked Sendable {
     let master: Int32
     let slave: Int32
 
     init() throws {
-        // As in ProbeRun: /dev/ptmx, unlocked (TIOCSPTLCK), its number (TIOCGPTN).
+        // posix_openpt and friends are not in the Glibc module: open /dev/ptmx, unlock the
+        // slave (TIOCSPTLCK) and ask its number (TIOCGPTN), as glibc does (x86_64/arm64 values).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0

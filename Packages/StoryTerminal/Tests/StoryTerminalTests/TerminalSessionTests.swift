@@ -10,22 +10,14 @@ import Testing
 /// A pseudo-terminal pair and the probe running on its slave side.
 /// Used by one thread at a time: the test, or the thread its blocking reads run on.
 final class ProbeRun: @unchecked Sendable {
-    let master: Int32
-    let slave: Int32
+    let pty: PseudoTerminal
+    var master: Int32 { pty.master }
+    var slave: Int32 { pty.slave }
     let process = Process()
     var output: [UInt8] = []
 
     init() throws {
-        // posix_openpt and friends are not in the Glibc module: open /dev/ptmx, unlock the
-        // slave (TIOCSPTLCK) and ask its number (TIOCGPTN), as glibc does (x86_64/arm64 values).
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw CocoaError(.fileNoSuchFile) }
+        pty = try PseudoTerminal()
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let binary =
             [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("terminal-probe").path }
@@ -42,8 +34,6 @@ final class ProbeRun: @unchecked Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
-        close(master)
-        close(slave)
     }
 
     /// Reads from the master side until `text` has appeared (or 10 s passed).

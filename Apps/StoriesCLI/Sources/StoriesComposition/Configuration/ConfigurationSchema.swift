@@ -71,7 +71,10 @@ public struct ConfigurationSchema: Sendable {
                     flag: "color", summary: "colour depth (NO_COLOR is honoured)"),
                 SettingSpec(
                     key: "terminal.graphics", kind: .choice(GraphicsMode.allCases.map(\.rawValue)), defaultText: "auto",
-                    flag: "graphics", summary: "image protocol"),
+                    flag: "graphics",
+                    summary:
+                        "image protocol (auto asks the terminal); stories render draws with it, the screens use half blocks so far"
+                ),
                 SettingSpec(
                     key: "log.level", kind: .choice(LogSetup.levels), defaultText: "warning", flag: "log-level",
                     summary: "the least severe log message written"),

@@ -18,7 +18,10 @@ public enum GraphicsImage {
             return ITerm2Image.inline(data, columns: fitted.columns, rows: fitted.rows) + [UInt8(ascii: "\n")]
         case .kitty:
             let image = try pixels(data, fitted.width, fitted.height)
-            return KittyGraphics.transmitAndPlace(image, id: id, columns: fitted.columns, rows: fitted.rows) + below
+            // Uncompressed, as chafa sends it: a one-shot picture to a local terminal is faster
+            // written whole than deflated first.
+            return KittyGraphics.transmitAndPlace(
+                image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false) + below
         case .sixel:
             let image = try pixels(data, fitted.width, fitted.height)
             // The terminal moves the cursor to the line below the sixel image itself.
