@@ -136,7 +136,7 @@ public enum AppUpdate {
         }
         switch event {
         case .mouse(0, let x, let y, pressed: true):
-            guard let slot = TrayLayout.slot(atX: x, y: y, columns: model.size.columns),
+            guard let slot = TrayLayout(size: model.size).slot(atX: x, y: y),
                 let index = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible })
                     .map({ $0 + slot }),
                 model.tray.entries.indices.contains(index)
@@ -166,7 +166,7 @@ public enum AppUpdate {
     }
 
     static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {
-        let slots = TrayLayout.visibleSlots(columns: model.size.columns)
+        let slots = TrayLayout(size: model.size).visibleSlots
         let entries = model.tray.entries
         guard let selected = model.tray.selectedIndex else { return [] }
         var first = entries.firstIndex { $0.position == model.tray.firstVisible } ?? selected
@@ -214,7 +214,7 @@ public enum AppUpdate {
         model.tray.avatars = model.tray.avatars.filter { urls.contains($0.key) }
         // Fill the row and a screen ahead without waiting for a key (small pages load on).
         var fill: [AppEffect] = []
-        if snapshot.phase == .loaded, snapshot.entries.count < 2 * TrayLayout.visibleSlots(columns: model.size.columns),
+        if snapshot.phase == .loaded, snapshot.entries.count < 2 * TrayLayout(size: model.size).visibleSlots,
             let last = snapshot.entries.last
         {
             fill = [.feed(.tray, .show(position: last.position))]
@@ -224,7 +224,7 @@ public enum AppUpdate {
 
     /// Avatars of the visible users (and one screen ahead) not loaded or asked for yet.
     static func avatarLoads(_ model: inout AppModel) -> [AppEffect] {
-        let slots = TrayLayout.visibleSlots(columns: model.size.columns)
+        let slots = TrayLayout(size: model.size).visibleSlots
         guard let first = model.tray.entries.firstIndex(where: { $0.position == model.tray.firstVisible }) else {
             return []
         }

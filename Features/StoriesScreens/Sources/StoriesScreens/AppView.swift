@@ -140,19 +140,20 @@ enum TrayView {
                 statusText(model), hints: emptyHints(model.tray.phase), y: bottom, style: AppView.dim, into: &buffer)
             return
         }
-        let slots = TrayLayout.visibleSlots(columns: buffer.width)
+        let layout = TrayLayout(size: ScreenSize(columns: buffer.width, rows: buffer.height))
+        let slots = layout.visibleSlots
         let first = tray.entries.firstIndex { $0.position == tray.firstVisible } ?? 0
         for place in 0..<slots {
             let index = first + place
             guard tray.entries.indices.contains(index) else { break }
-            drawSlot(tray.entries[index], place: place, model: model, into: &buffer)
+            drawSlot(tray.entries[index], place: place, layout: layout, model: model, into: &buffer)
         }
         if let index = tray.selectedIndex {
             let user = tray.entries[index].element
             let seen = user.story.items.filter { user.seen.contains($0.id) || tray.seenNow.contains($0.id) }.count
             let count = user.story.items.count
             let summary = "\(user.story.user.name) — \(count) item\(count == 1 ? "" : "s"), \(seen) seen"
-            if let rows = TrayLayout.summaryRows(rows: buffer.height) {
+            if let rows = layout.summaryRows(rows: buffer.height) {
                 AppView.centred(summary, y: rows.summary, style: AppView.bold, into: &buffer)
                 if let hint = rows.hint { AppView.centred("Enter to view", y: hint, style: AppView.dim, into: &buffer) }
             }
@@ -160,24 +161,26 @@ enum TrayView {
         AppView.statusLine(statusText(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
     }
 
-    static func drawSlot(_ entry: FeedEntry<TrayUser>, place: Int, model: AppModel, into buffer: inout CellBuffer) {
-        let left = TrayLayout.slotLeft(place, columns: buffer.width)
+    static func drawSlot(
+        _ entry: FeedEntry<TrayUser>, place: Int, layout: TrayLayout, model: AppModel, into buffer: inout CellBuffer
+    ) {
+        let left = layout.slotLeft(place)
         let user = entry.element
         let selected = entry.position == model.tray.selected
         let avatar = user.story.user.avatarURL.flatMap { model.tray.avatars[$0] }
         let ring: AvatarCells.Ring = model.tray.isAllSeen(user) ? .seen : .unseen
         AvatarCells.draw(
-            avatar, ring: ring, into: &buffer, x: left + (TrayLayout.slotWidth - TrayLayout.avatarColumns) / 2,
-            y: TrayLayout.avatarTop, columns: TrayLayout.avatarColumns, rows: TrayLayout.avatarRows, depth: model.depth)
-        let width = TrayLayout.slotWidth - 2
+            avatar, ring: ring, into: &buffer, x: left + (layout.slotWidth - layout.avatarColumns) / 2,
+            y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, depth: model.depth)
+        let width = layout.slotWidth - 2
         let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
         let style = selected ? CellStyle(foreground: RGB(255, 255, 255), bold: true) : AppView.dim
-        buffer.put(name, x: nameX, y: TrayLayout.nameRow, style: style, maxWidth: width)
+        buffer.put(name, x: nameX, y: layout.nameRow, style: style, maxWidth: width)
         if selected {
             let marker = String(repeating: "▔", count: min(width, max(3, TerminalText.width(of: name))))
             let markerX = left + 1 + max(0, (width - TerminalText.width(of: marker)) / 2)
-            buffer.put(marker, x: markerX, y: TrayLayout.nameRow + 1, style: CellStyle(foreground: AppView.accent))
+            buffer.put(marker, x: markerX, y: layout.nameRow + 1, style: CellStyle(foreground: AppView.accent))
         }
     }
 

@@ -1,23 +1,44 @@
 /// Where things are on screen: shared by the views (to draw) and the update (for clicks).
-public enum TrayLayout {
-    /// Columns per user slot.
-    public static let slotWidth = 14
-    /// The avatar's size in cells.
-    public static let avatarColumns = 10
+///
+/// The tray's avatars grow with the window: 10×5 cells (10×10 pixels in half blocks) up to 24
+/// rows, a row more for every 4 rows beyond 30, up to 24×12 cells — 14×7 at 120×40, 24×12 at
+/// 200×60 — as long as at least 4 users still fit across.
+public struct TrayLayout: Hashable, Sendable {
+    /// The avatar's size in cells (its pixels in half blocks: `avatarColumns` square).
+    public let avatarColumns: Int
     /// The avatar's height in rows.
-    public static let avatarRows = 5
+    public let avatarRows: Int
+    /// Columns per user slot.
+    public var slotWidth: Int { avatarColumns + 4 }
     /// The row of the avatars' top.
-    public static let avatarTop = 2
+    public let avatarTop = 2
     /// The row of the names.
-    public static var nameRow: Int { avatarTop + avatarRows }
+    public var nameRow: Int { avatarTop + avatarRows }
+    /// The window's width.
+    public let columns: Int
+
+    /// The smallest avatar, in rows.
+    public static let smallestAvatarRows = 5
+    /// The largest avatar, in rows.
+    public static let largestAvatarRows = 12
+
+    /// The layout for a window of `size`.
+    public init(size: ScreenSize) {
+        var rows = max(Self.smallestAvatarRows, min(Self.largestAvatarRows, (size.rows - 10) / 4))
+        while rows > Self.smallestAvatarRows, size.columns / (2 * rows + 4) < 4 { rows -= 1 }
+        avatarRows = rows
+        avatarColumns = 2 * rows
+        columns = size.columns
+    }
 
     /// The smallest window the tray is drawn in: one slot; the title, avatars, names, the
     /// selection marker and the status line each on a row of their own.
-    public static let minimumSize = ScreenSize(columns: slotWidth + 2, rows: nameRow + 3)
+    public static let minimumSize = ScreenSize(
+        columns: 2 * smallestAvatarRows + 4 + 2, rows: 2 + smallestAvatarRows + 3)
 
     /// The row of the selected user's summary and of "Enter to view", when the window has
     /// room for them above the status line (nil otherwise: they never overwrite it).
-    public static func summaryRows(rows: Int) -> (summary: Int, hint: Int?)? {
+    public func summaryRows(rows: Int) -> (summary: Int, hint: Int?)? {
         let status = rows - 1
         let summary = min(nameRow + 3, status - 1)
         guard summary > nameRow + 1 else { return nil }
@@ -25,22 +46,22 @@ public enum TrayLayout {
         return (summary, hint < status ? hint : nil)
     }
 
-    /// How many slots fit across `columns`.
-    public static func visibleSlots(columns: Int) -> Int { max(1, columns / slotWidth) }
+    /// How many slots fit across the window.
+    public var visibleSlots: Int { max(1, columns / slotWidth) }
 
     /// The left edge of the slot drawn in place `index` (0-based from the left).
-    public static func slotLeft(_ index: Int, columns: Int) -> Int {
-        let used = visibleSlots(columns: columns) * slotWidth
+    public func slotLeft(_ index: Int) -> Int {
+        let used = visibleSlots * slotWidth
         return max(0, (columns - used) / 2) + index * slotWidth
     }
 
     /// The slot place at a cell, if the cell is on an avatar or its name.
-    public static func slot(atX x: Int, y: Int, columns: Int) -> Int? {
+    public func slot(atX x: Int, y: Int) -> Int? {
         guard y >= avatarTop, y <= nameRow + 1 else { return nil }
-        let left = slotLeft(0, columns: columns)
+        let left = slotLeft(0)
         guard x >= left else { return nil }
         let index = (x - left) / slotWidth
-        return index < visibleSlots(columns: columns) ? index : nil
+        return index < visibleSlots ? index : nil
     }
 }
 

@@ -21,7 +21,7 @@ struct AppUpdateTests {
     @Test func theRowScrollsToKeepTheSelectionVisible() {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .resized(columns: 30, rows: 24))  // two slots
-        #expect(TrayLayout.visibleSlots(columns: 30) == 2)
+        #expect(TrayLayout(size: ScreenSize(columns: 30, rows: 24)).visibleSlots == 2)
         for _ in 0..<3 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
         #expect(model.tray.selected == 3 && model.tray.firstVisible == 2)
         _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
@@ -143,9 +143,10 @@ struct AppUpdateTests {
 
     @Test func aClickOnAnAvatarOpensThatUser() {
         var model = ScreenFixtures.loadedTray()
-        let x = TrayLayout.slotLeft(2, columns: 80) + 5
+        let layout = TrayLayout(size: model.size)
+        let x = layout.slotLeft(2) + 5
         let effects = AppUpdate.update(
-            &model, .input(.mouse(button: 0, x: x, y: TrayLayout.avatarTop + 1, pressed: true)))
+            &model, .input(.mouse(button: 0, x: x, y: layout.avatarTop + 1, pressed: true)))
         #expect(model.tray.selected == 2)
         #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 2)])
     }

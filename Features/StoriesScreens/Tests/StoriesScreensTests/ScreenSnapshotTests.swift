@@ -61,10 +61,11 @@ struct ScreenSnapshotTests {
         let screen = AppView.render(model)
         let gray = RGB(120, 120, 120)
         func ringColours(slot: Int) -> Set<RGB> {
-            let left = TrayLayout.slotLeft(slot, columns: screen.width)
+            let layout = TrayLayout(size: ScreenSize(columns: screen.width, rows: screen.height))
+            let left = layout.slotLeft(slot)
             var colours = Set<RGB>()
-            for y in TrayLayout.avatarTop..<TrayLayout.nameRow {
-                for x in left..<(left + TrayLayout.slotWidth) {
+            for y in layout.avatarTop..<layout.nameRow {
+                for x in left..<(left + layout.slotWidth) {
                     if let colour = screen[x, y].style.foreground { colours.insert(colour) }
                     if let colour = screen[x, y].style.background { colours.insert(colour) }
                 }

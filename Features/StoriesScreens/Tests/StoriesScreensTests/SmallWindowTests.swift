@@ -67,7 +67,8 @@ struct SmallWindowTests {
             #expect(!trayRows[rows - 1].contains("Enter to view"), "\(columns)×\(rows): \(trayRows)")
             #expect(!trayRows[rows - 1].contains("Ada"), "\(columns)×\(rows): \(trayRows)")
             #expect(trayRows[rows - 1].contains("q quit"), "\(columns)×\(rows): \(trayRows[rows - 1])")
-            #expect(trayRows[TrayLayout.nameRow].contains("Ada"), "\(columns)×\(rows): \(trayRows)")
+            let nameRow = TrayLayout(size: ScreenSize(columns: columns, rows: rows)).nameRow
+            #expect(trayRows[nameRow].contains("Ada"), "\(columns)×\(rows): \(trayRows)")
         }
         for (columns, rows) in [(20, 11), (40, 12), (80, 24), (120, 40)] {
             var gallery = GalleryFixtures.gallery()
@@ -85,5 +86,32 @@ struct SmallWindowTests {
         #expect(!Snapshot.text(AppView.render(detail)).contains("retry"), "a loaded detail")
         _ = AppUpdate.update(&detail, .detailLoaded("0", .failure(MediaFailure("HTTP 404"))))
         #expect(Snapshot.text(AppView.render(detail)).contains("r retry"), "a failed detail")
+    }
+}
+
+@Suite("Tray avatars grow with the window")
+struct TrayAvatarSizeTests {
+    @Test(arguments: [
+        (80, 24, 10, 5), (120, 40, 14, 7), (200, 60, 24, 12), (300, 90, 24, 12), (60, 40, 10, 5), (16, 10, 10, 5),
+    ])
+    func avatarSizeFollowsTheWindow(columns: Int, rows: Int, avatarColumns: Int, avatarRows: Int) {
+        let layout = TrayLayout(size: ScreenSize(columns: columns, rows: rows))
+        #expect(layout.avatarColumns == avatarColumns && layout.avatarRows == avatarRows, "\(columns)×\(rows)")
+        #expect(
+            layout.visibleSlots >= min(4, columns / layout.slotWidth), "as many users as fit, 4 at least when they can")
+    }
+
+    @Test func aBigWindowDrawsBigAvatarsAndTheirNamesBelowThem() {
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(&model, .resized(columns: 200, rows: 60))
+        let screen = AppView.render(model)
+        let layout = TrayLayout(size: model.size)
+        // The avatar's bottom row is drawn (ring colours), and the names come after it.
+        let bottom = layout.avatarTop + layout.avatarRows - 1
+        let left = layout.slotLeft(0)
+        let drawn = (left..<(left + layout.slotWidth)).contains { screen[$0, bottom].style.foreground != nil }
+        #expect(drawn, "the 12th avatar row is drawn")
+        let names = (0..<screen.width).map { screen[$0, layout.nameRow].text }.joined()
+        #expect(names.contains("Ada"), "\(names)")
     }
 }
