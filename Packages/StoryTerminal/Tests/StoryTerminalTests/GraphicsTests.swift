@@ -216,6 +216,20 @@ struct GraphicsImageTests {
         #expect(iterm.hasSuffix("\u{07}\n"))
     }
 
+    @Test func aHugeCellBoxNeverMakesAHugeImage() throws {
+        let data = try Fixture.data("portrait-1080x1920.jpg")
+        let cell = CellPixels(width: 10, height: 20)
+        let kitty = kittyChunks(
+            try GraphicsImage.draw(data, mode: .kitty, columns: 1000, rows: 1000, cell: cell, id: 1).prefix {
+                $0 != UInt8(ascii: "\n")
+            })
+        let keys = Set(kitty[0].keys.split(separator: ",").map(String.init))
+        // The box is 10000×20000 pixels, the portrait 10000×17777 in it (1000×889 cells): the
+        // source's own 1080 pixels across are sent, and the terminal scales them up.
+        #expect(keys.isSuperset(of: ["s=1080", "c=1000", "r=889"]), "\(keys)")
+        #expect(GraphicsImage.pixelSize(fitted: (90000, 160000), source: (90000, 160000)) == (2304, 4096))
+    }
+
     @Test func cellSizesFitLandscapeAndPortrait() {
         let cell = CellPixels(width: 8, height: 16)
         let wide = cell.fitted(width: 1200, height: 800, columns: 100, rows: 20)

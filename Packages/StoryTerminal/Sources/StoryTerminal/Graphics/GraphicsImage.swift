@@ -12,18 +12,19 @@ public enum GraphicsImage {
         let header = try ImageDecoder.check(data)
         let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
         let below = [UInt8](repeating: UInt8(ascii: "\n"), count: fitted.rows)
+        let pixels = Self.pixelSize(fitted: (fitted.width, fitted.height), source: (header.width, header.height))
         switch mode {
         case .iterm2:
             // The terminal decodes and scales the file itself.
             return ITerm2Image.inline(data, columns: fitted.columns, rows: fitted.rows) + [UInt8(ascii: "\n")]
         case .kitty:
-            let image = try pixels(data, fitted.width, fitted.height)
+            let image = try decoded(data, pixels.width, pixels.height)
             // Uncompressed, as chafa sends it: a one-shot picture to a local terminal is faster
             // written whole than deflated first.
             return KittyGraphics.transmitAndPlace(
                 image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false) + below
         case .sixel:
-            let image = try pixels(data, fitted.width, fitted.height)
+            let image = try decoded(data, pixels.width, pixels.height)
             // The terminal moves the cursor to the line below the sixel image itself.
             return SixelEncoder.encode(image) + [UInt8(ascii: "\n")]
         case .auto, .symbols:
@@ -31,8 +32,23 @@ public enum GraphicsImage {
         }
     }
 
+    /// The pixels to send for a picture fitted to `fitted`: never more than the source has
+    /// (kitty scales up to the cells itself; a sixel picture stays at the source's size) and
+    /// at most ``maximumSide`` on a side, so a huge cell box cannot make a huge image.
+    static func pixelSize(fitted: (width: Int, height: Int), source: (width: Int, height: Int)) -> (
+        width: Int, height: Int
+    ) {
+        let scale = min(
+            1, Double(source.width) / Double(max(1, fitted.width)),
+            Double(maximumSide) / Double(max(1, fitted.width, fitted.height)))
+        return (max(1, Int(Double(fitted.width) * scale)), max(1, Int(Double(fitted.height) * scale)))
+    }
+
+    /// The largest side sent, in pixels.
+    public static let maximumSide = 4096
+
     /// `data` decoded at the smallest covering scale and resampled to exactly `width × height`.
-    static func pixels(_ data: Data, _ width: Int, _ height: Int) throws(ImageDecodeError) -> RGBImage {
+    static func decoded(_ data: Data, _ width: Int, _ height: Int) throws(ImageDecodeError) -> RGBImage {
         try ImageDecoder.decode(data, covering: width, height).resampled(width: width, height: height)
     }
 }
