@@ -72,7 +72,7 @@ struct GraphicsDetectionTests {
         #expect(decision.mode == .iterm2)
     }
 
-    @Test func anExplicitModeAndAMultiplexerAreNotAsked() throws {
+    @Test func anExplicitModeAMultiplexerAndTheLinuxConsoleAreNotAsked() throws {
         let pty = try PseudoTerminal()
         let forced = GraphicsDetection.detect(
             configured: .sixel, environment: ["TMUX": "/tmp/t"], input: pty.slave, output: pty.slave)
@@ -81,6 +81,11 @@ struct GraphicsDetectionTests {
             configured: .auto, environment: ["TMUX": "/tmp/t", "TERM": "tmux-256color"], input: pty.slave,
             output: pty.slave)
         #expect(tmux.mode == .symbols && tmux.reason.contains("tmux"))
+        for term in ["linux", "dumb", ""] {
+            let console = GraphicsDetection.detect(
+                configured: .auto, environment: ["TERM": term], input: pty.slave, output: pty.slave)
+            #expect(console.mode == .symbols && console.reason.contains("has no graphics"), "\(console.reason)")
+        }
         let pipe = GraphicsDetection.detect(configured: .auto, environment: [:], input: 0, output: -1)
         #expect(pipe.mode == .symbols && pipe.reason.contains("not a terminal"))
         // The calls have returned: anything they wrote would be waiting on the master side.

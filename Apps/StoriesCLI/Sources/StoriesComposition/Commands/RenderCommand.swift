@@ -22,9 +22,9 @@ public struct RenderCommand: AsyncParsableCommand {
             images, WezTerm), or symbols (half blocks, everywhere). auto asks the terminal (the \
             kitty graphics query, XTVERSION, device attributes; 150 ms at most) and uses what it \
             answers, iterm2 in iTerm2 (TERM_PROGRAM), half blocks otherwise and whenever stdout \
-            is not a terminal or inside tmux/screen (`stories doctor` says what was found and \
-            why). An explicit mode is written to a pipe too. Graphics are sized with the terminal's cell size in pixels when it \
-            reports one, else 10×20. Half blocks take their colour depth from --color, else \
+            is not a terminal, inside tmux/screen or in the Linux console (`stories doctor` says \
+            what was found and why). An explicit mode is written to a pipe too. Graphics are \
+            sized with the terminal's cell size in pixels when it reports one, else 10×20. Half blocks take their colour depth from --color, else \
             COLORTERM and TERM (NO_COLOR draws luminance with characters).
 
             Examples:

@@ -44,7 +44,19 @@ public struct GraphicsDetection: Hashable, Sendable {
             return GraphicsDetection(
                 mode: .symbols, reason: "inside tmux or screen (set terminal.graphics to force a protocol)")
         }
-        guard isatty(input) == 1, let answers = ask(input: input, output: output, deadline: deadline) else {
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" || term == "linux" {
+            // The Linux console and dumb terminals have no graphics, and the console would print
+            // the kitty query's text instead of ignoring it.
+            return GraphicsDetection(mode: .symbols, reason: "TERM=\(term.isEmpty ? "(unset)" : term) has no graphics")
+        }
+        // A background job does not ask: changing its controlling terminal's mode would stop it
+        // (SIGTTOU), and the answers would go to whoever reads the terminal. (-1: not our
+        // controlling terminal, which no job control guards.)
+        let foreground = tcgetpgrp(input)
+        guard isatty(input) == 1, foreground == -1 || foreground == getpgrp(),
+            let answers = ask(input: input, output: output, deadline: deadline)
+        else {
             return interpret([], environment: environment)
         }
         return interpret(answers, environment: environment)
