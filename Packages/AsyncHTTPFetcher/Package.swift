@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 "AsyncHTTPFetcher",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import AsyncHTTPFetcher
 import Foundation
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -169,21 +170,10 @@ struct AsyncHTTPClientFetcherTests {
     /// A port bound but not listening refuses connections (and stays ours, so no other
     /// test's server can take it meanwhile).
     @Test func aRefusedConnectionSaysSo() async throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        try #require(bound == 0)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        let port = try LoopbackPort()
+        let url = URL(string: "http://127.0.0.1:\(port.number)")!
         let failure = await error(url, deadline: .seconds(20))
+        withExtendedLifetime(port) {}
         guard case .connect(let detail)? = failure else {
             Issue.record("no connect error: \(String(describing: failure))")
             return

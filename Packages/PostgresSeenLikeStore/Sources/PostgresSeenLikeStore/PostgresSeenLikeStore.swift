@@ -130,11 +130,8 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
             }
             return rows
         }
-        for (user, item, index) in rows {
-            guard var progress = result[UserID(user)] else { continue }
-            progress.seenItemIDs.insert(StoryItemID(item))
-            progress.lastSeenIndex = max(progress.lastSeenIndex, index)
-            result[UserID(user)] = progress
+        for (user, item, index) in rows where result[UserID(user)] != nil {
+            result[UserID(user)]!.recordSeen(StoryItemID(item), index: index)
         }
         return result
     }
@@ -157,10 +154,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         var users: [UserID: UserProgress] = [:]
         for (user, item, index) in seen {
             let id = UserID(user)
-            var progress = users[id] ?? .empty(id)
-            progress.seenItemIDs.insert(StoryItemID(item))
-            progress.lastSeenIndex = max(progress.lastSeenIndex, index)
-            users[id] = progress
+            users[id, default: .empty(id)].recordSeen(StoryItemID(item), index: index)
         }
         return SeenLikeSummary(
             seenItemIDs: seen.map { StoryItemID($0.1) }.sorted(), likedItemIDs: liked.map { StoryItemID($0) }.sorted(),

@@ -40,8 +40,7 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
     public func progress(for users: [UserID]) -> [UserID: UserProgress] {
         var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
         for (item, record) in seen where result[record.user] != nil {
-            result[record.user]!.seenItemIDs.insert(item)
-            result[record.user]!.lastSeenIndex = max(result[record.user]!.lastSeenIndex, record.index)
+            result[record.user]!.recordSeen(item, index: record.index)
         }
         return result
     }

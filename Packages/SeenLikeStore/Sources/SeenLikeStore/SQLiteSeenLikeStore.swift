@@ -257,10 +257,7 @@ struct SeenRow: Sendable {
 }
 
 extension UserProgress {
-    mutating func add(_ row: SeenRow) {
-        seenItemIDs.insert(row.item)
-        lastSeenIndex = max(lastSeenIndex, row.index)
-    }
+    mutating func add(_ row: SeenRow) { recordSeen(row.item, index: row.index) }
 }
 
 /// The state of the database file, for `stories doctor`.

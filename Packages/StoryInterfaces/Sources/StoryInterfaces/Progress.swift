@@ -18,6 +18,13 @@ public struct UserProgress: Hashable, Sendable, Codable {
 
     /// The progress of a user nothing is known about.
     public static func empty(_ userID: UserID) -> UserProgress { UserProgress(userID: userID) }
+
+    /// Adds one seen item at `index`: seen only grows, and the last seen index is the largest
+    /// (every store folds its rows with this).
+    public mutating func recordSeen(_ item: StoryItemID, index: Int) {
+        seenItemIDs.insert(item)
+        lastSeenIndex = max(lastSeenIndex, index)
+    }
 }
 
 /// Everything a store holds, for `stories state`.

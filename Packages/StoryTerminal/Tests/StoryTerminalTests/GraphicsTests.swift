@@ -194,14 +194,19 @@ struct SixelTests {
 
 @Suite("Graphics images")
 struct GraphicsImageTests {
+    /// The keys of the kitty transmission that draws the portrait in `columns × rows` cells.
+    static func kittyKeys(columns: Int, rows: Int, id: UInt32) throws -> Set<String> {
+        let data = try Fixture.data("portrait-1080x1920.jpg")
+        let bytes = try GraphicsImage.draw(
+            data, mode: .kitty, columns: columns, rows: rows, cell: CellPixels(width: 10, height: 20), id: id)
+        let chunks = kittyChunks(Array(bytes.prefix { $0 != UInt8(ascii: "\n") }))
+        return Set(chunks[0].keys.split(separator: ",").map(String.init))
+    }
+
     @Test func aPortraitFitsTheCellBoxAndTheCursorEndsBelowIt() throws {
         let data = try Fixture.data("portrait-1080x1920.jpg")
         let cell = CellPixels(width: 10, height: 20)
-        let kitty = kittyChunks(
-            try GraphicsImage.draw(data, mode: .kitty, columns: 20, rows: 10, cell: cell, id: 9).prefix {
-                $0 != UInt8(ascii: "\n")
-            })
-        let keys = Set(kitty[0].keys.split(separator: ",").map(String.init))
+        let keys = try Self.kittyKeys(columns: 20, rows: 10, id: 9)
         // 20×10 cells of 10×20 pixels: a 200×200 box; the 9:16 portrait is 112×200, 12 cells wide.
         #expect(keys.isSuperset(of: ["s=112", "v=200", "c=12", "r=10", "i=9"]), "\(keys)")
         let bytes = try GraphicsImage.draw(data, mode: .kitty, columns: 20, rows: 10, cell: cell, id: 9)
@@ -217,13 +222,7 @@ struct GraphicsImageTests {
     }
 
     @Test func aHugeCellBoxNeverMakesAHugeImage() throws {
-        let data = try Fixture.data("portrait-1080x1920.jpg")
-        let cell = CellPixels(width: 10, height: 20)
-        let kitty = kittyChunks(
-            try GraphicsImage.draw(data, mode: .kitty, columns: 1000, rows: 1000, cell: cell, id: 1).prefix {
-                $0 != UInt8(ascii: "\n")
-            })
-        let keys = Set(kitty[0].keys.split(separator: ",").map(String.init))
+        let keys = try Self.kittyKeys(columns: 1000, rows: 1000, id: 1)
         // The box is 10000×20000 pixels, the portrait 10000×17777 in it (1000×889 cells): the
         // source's own 1080 pixels across are sent, and the terminal scales them up.
         #expect(keys.isSuperset(of: ["s=1080", "c=1000", "r=889"]), "\(keys)")

@@ -33,8 +33,11 @@ public struct DoctorCommand: AsyncParsableCommand {
 
         let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
-        let graphics = GraphicsDetection.detect(
-            configured: settings.graphicsMode, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
+        let configured = settings.graphicsMode
+        let graphics = try await OwnThread.run {  // waits up to 150 ms for the terminal's answers
+            GraphicsDetection.detect(
+                configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
+        }
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
         )

@@ -66,11 +66,13 @@ public struct RenderCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        // auto asks the terminal (stdin and stdout both on it) within 150 ms.
-        let graphics = GraphicsDetection.detect(
-            configured: root.settings.graphicsMode, environment: environment, input: STDIN_FILENO,
-            output: STDOUT_FILENO
-        ).mode
+        // auto asks the terminal (stdin and stdout both on it) and waits up to 150 ms for its
+        // answers: on a thread of its own, not the cooperative pool.
+        let configured = root.settings.graphicsMode
+        let graphics = try await OwnThread.run {
+            GraphicsDetection.detect(
+                configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
+        }.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40

@@ -38,9 +38,7 @@ public struct GraphicsDetection: Hashable, Sendable {
     ) -> GraphicsDetection {
         if configured != .auto { return GraphicsDetection(mode: configured, reason: "set by terminal.graphics") }
         guard isatty(output) == 1 else { return GraphicsDetection(mode: .symbols, reason: "output is not a terminal") }
-        if environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("screen")
-            || (environment["TERM"] ?? "").hasPrefix("tmux")
-        {
+        if TerminalCapabilities.isMultiplexed(environment) {
             return GraphicsDetection(
                 mode: .symbols, reason: "inside tmux or screen (set terminal.graphics to force a protocol)")
         }
@@ -125,11 +123,7 @@ public struct GraphicsDetection: Hashable, Sendable {
             if count <= 0 { break }
             answers += buffer[0..<count]
             // DA1's answer ends the exchange: every terminal sends it, and after the others.
-            if let text = Optional(String(decoding: answers, as: UTF8.self)), let start = text.range(of: "\u{1B}[?"),
-                text[start.upperBound...].contains("c")
-            {
-                break
-            }
+            if deviceAttributes(in: String(decoding: answers, as: UTF8.self)) != nil { break }
         }
         return answers
     }

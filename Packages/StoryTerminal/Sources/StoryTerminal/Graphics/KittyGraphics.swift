@@ -52,7 +52,7 @@ public enum KittyGraphics {
     /// The image as chunked escape sequences, `keys` on the first.
     static func transmission(_ image: RGBImage, keys: String, compressed wanted: Bool) -> [UInt8] {
         let compressed = wanted ? deflate(image.pixels) : nil
-        let payload = Array((compressed ?? image.pixels).base64EncodedBytes())
+        let payload = Array(Data(compressed ?? image.pixels).base64EncodedData())
         let first =
             "\(keys),f=24,s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=2"
         return chunked(payload, firstKeys: first)
@@ -99,9 +99,4 @@ extension KittyGraphics {
         }
         return status == 0 && size == count ? out : nil
     }
-}
-
-extension Array where Element == UInt8 {
-    /// The bytes in standard base64 with padding.
-    func base64EncodedBytes() -> Data { Data(self).base64EncodedData() }
 }

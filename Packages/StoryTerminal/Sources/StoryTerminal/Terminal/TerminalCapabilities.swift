@@ -63,9 +63,14 @@ public struct TerminalCapabilities: Hashable, Sendable {
         return .palette16
     }
 
+    /// Whether output goes through tmux or screen, which pass no graphics protocol through.
+    public static func isMultiplexed(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
+    }
+
     private static func detectGraphics(_ environment: [String: String]) -> GraphicsMode {
-        let multiplexed = environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("screen")
-        if multiplexed { return .symbols }
+        if isMultiplexed(environment) { return .symbols }
         if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil { return .kitty }
         if environment["TERM_PROGRAM"] == "iTerm.app" { return .iterm2 }
         return .symbols
