@@ -43,6 +43,9 @@ public struct AppModel: Sendable {
     public var fallback: String?
     /// Colour depth for images.
     public var depth: ColorMode
+    /// Whether pictures are drawn in a graphics protocol (kitty, sixel: ``CellGraphic``s on the
+    /// frame) rather than in half blocks.
+    public var graphics: Bool
     /// Viewer durations and modes.
     public var viewerConfiguration: ViewerConfiguration
     /// The tray.
@@ -75,9 +78,10 @@ public struct AppModel: Sendable {
 
     /// A model before anything is loaded.
     public init(
-        size: ScreenSize, source: String, fallback: String? = nil, depth: ColorMode,
+        size: ScreenSize, source: String, fallback: String? = nil, depth: ColorMode, graphics: Bool = false,
         viewerConfiguration: ViewerConfiguration
     ) {
+        self.graphics = graphics
         self.size = size
         self.source = source
         self.fallback = fallback

@@ -66,6 +66,38 @@ public enum AppView {
         buffer.put(cut, x: x, y: y, style: style, maxWidth: buffer.width)
     }
 
+    /// A picture fitted inside a rectangle: a graphic named `key` in a graphics mode, half
+    /// blocks otherwise.
+    static func picture(
+        _ image: RGBImage, key: String, x: Int, y: Int, columns: Int, rows: Int, model: AppModel,
+        into buffer: inout CellBuffer
+    ) {
+        if model.graphics {
+            buffer.place(
+                CellGraphic(key: key, image: image, shape: .fitted, x: x, y: y, columns: columns, rows: rows))
+        } else {
+            ImageCells.draw(image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth)
+        }
+    }
+
+    /// An avatar in its ring: a graphic in a graphics mode once its picture is loaded, half
+    /// blocks otherwise (and for the blank face while it loads).
+    static func avatar(
+        _ url: URL?, ring: AvatarCells.Ring, x: Int, y: Int, columns: Int, rows: Int, model: AppModel,
+        into buffer: inout CellBuffer
+    ) {
+        let image = url.flatMap { model.tray.avatars[$0] }
+        if model.graphics, let url, let image {
+            buffer.place(
+                CellGraphic(
+                    key: "avatar:\(url.absoluteString)", image: image, shape: .avatar(ring), x: x, y: y,
+                    columns: columns, rows: rows))
+        } else {
+            AvatarCells.draw(
+                image, ring: ring, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth)
+        }
+    }
+
     /// A screen's title on the top row.
     static func title(_ text: String, into buffer: inout CellBuffer) {
         AppView.text(
@@ -167,11 +199,10 @@ enum TrayView {
         let left = layout.slotLeft(place)
         let user = entry.element
         let selected = entry.position == model.tray.selected
-        let avatar = user.story.user.avatarURL.flatMap { model.tray.avatars[$0] }
         let ring: AvatarCells.Ring = model.tray.isAllSeen(user) ? .seen : .unseen
-        AvatarCells.draw(
-            avatar, ring: ring, into: &buffer, x: left + (layout.slotWidth - layout.avatarColumns) / 2,
-            y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, depth: model.depth)
+        AppView.avatar(
+            user.story.user.avatarURL, ring: ring, x: left + (layout.slotWidth - layout.avatarColumns) / 2,
+            y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, model: model, into: &buffer)
         let width = layout.slotWidth - 2
         let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
@@ -234,6 +265,8 @@ enum HelpOverlay {
         let left = (buffer.width - inner - 2) / 2
         let top = (buffer.height - height) / 2
         let box = CellStyle(foreground: RGB(230, 230, 230), background: RGB(30, 30, 30))
+        // A picture under the box would be drawn over it (kitty) or through it (sixel): taken away.
+        buffer.removeGraphics(overlappingX: left, y: top, columns: inner + 2, rows: height)
         buffer.fill(x: left, y: top, width: inner + 2, height: height, with: Cell(" ", style: box))
         buffer.put("╭" + String(repeating: "─", count: inner) + "╮", x: left, y: top, style: box)
         buffer.put("╰" + String(repeating: "─", count: inner) + "╯", x: left, y: top + height - 1, style: box)

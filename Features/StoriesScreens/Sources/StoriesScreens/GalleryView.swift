@@ -44,9 +44,9 @@ enum GalleryView {
         let top = GalleryLayout.top + row * GalleryLayout.rowHeight
         let selected = entry.position == model.gallery.selected
         if let image = model.gallery.thumbnails[entry.element.id] {
-            ImageCells.draw(
-                image, into: &buffer, x: left, y: top, columns: GalleryLayout.thumbnailColumns,
-                rows: GalleryLayout.thumbnailRows, depth: model.depth)
+            AppView.picture(
+                image, key: "thumbnail:\(entry.element.id.rawValue)", x: left, y: top,
+                columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, model: model, into: &buffer)
         } else {
             ImageCells.placeholder(
                 "…", into: &buffer, x: left, y: top, columns: GalleryLayout.thumbnailColumns,
@@ -63,7 +63,9 @@ enum GalleryView {
         let rows = GalleryLayout.detailImageRows(rows: buffer.height)
         let top = 2
         if let image = detail.image {
-            ImageCells.draw(image, into: &buffer, x: 0, y: top, columns: buffer.width, rows: rows, depth: model.depth)
+            AppView.picture(
+                image, key: "detail:\(detail.photo.id.rawValue)", x: 0, y: top, columns: buffer.width, rows: rows,
+                model: model, into: &buffer)
         } else if let failure = detail.failure {
             AppView.centred(
                 "Couldn't load this photo: \(failure)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)

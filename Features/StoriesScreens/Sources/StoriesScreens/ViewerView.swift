@@ -14,10 +14,10 @@ enum ViewerView {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
         drawSegments(viewer.segments, depth: model.depth, into: &buffer)
-        let avatar = story.user.avatarURL.flatMap { model.tray.avatars[$0] }
         let ring: AvatarCells.Ring = story.items.allSatisfy { viewer.seen.contains($0.id) } ? .seen : .unseen
-        AvatarCells.draw(
-            avatar, ring: ring, into: &buffer, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, depth: model.depth)
+        AppView.avatar(
+            story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, model: model,
+            into: &buffer)
         var x = 6
         x += AppView.text(
             story.user.name, x: x, y: ViewerLayout.headerRow, width: buffer.width - x - 12, style: AppView.bold,
@@ -91,7 +91,9 @@ enum ViewerView {
             AppView.centred("r retry · → skip", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
         case .ready:
             if let image = open.media[item.id]?.image {
-                ImageCells.draw(image, into: &buffer, x: 0, y: top, columns: columns, rows: rows, depth: model.depth)
+                AppView.picture(
+                    image, key: "media:\(item.id.rawValue)", x: 0, y: top, columns: columns, rows: rows, model: model,
+                    into: &buffer)
             } else {
                 ImageCells.placeholder(
                     item.media.isVideo ? "video" : "no picture", into: &buffer, x: 0, y: top, columns: columns,
@@ -133,6 +135,7 @@ enum ViewerView {
                 buffer[x, y] = x >= offset ? buffer[x - offset, y] : .blank
             }
         }
+        buffer.shiftGraphics(by: offset, rows: ViewerLayout.imageTop..<(ViewerLayout.imageTop + rows))
     }
 
     /// "now", "5m", "3h", "2d" or "4w" since the item was posted.

@@ -19,6 +19,9 @@ extension InteractiveApp {
         let tray: FeedPaginator<TrayUser, UserID>
         let gallery: FeedPaginator<Photo, PhotoID>
         let thumbnailURL: @Sendable (Photo) -> URL
+        /// The cells' pixels in a graphics mode (asked again each time: a resize may change them),
+        /// nil with half blocks.
+        let cell: (@Sendable () -> CellPixels)?
 
         /// Carries out one effect (everything but quitting, which ends the loop).
         func perform(
@@ -59,7 +62,8 @@ extension InteractiveApp {
                 let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
                 loads.detail(
                     photo.id,
-                    url: InteractiveApp.detailURL(session, photo, columns: model.size.columns, rows: rows),
+                    url: InteractiveApp.detailURL(
+                        session, photo, columns: model.size.columns, rows: rows, cell: cell?()),
                     area: (model.size.columns, rows))
             case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
             case .setLiked(let item, let liked): writer.write(.liked(item, liked))
@@ -70,7 +74,8 @@ extension InteractiveApp {
     /// Makes the edges for an open content source and starts the tray's feed (its first page
     /// loads in the background: the loop runs, and q quits, meanwhile).
     func startWorld(
-        _ session: ContentSession, send: @escaping @Sendable (AppMessage) -> Void, tasks: inout [Task<Void, Never>]
+        _ session: ContentSession, cell: (@Sendable () -> CellPixels)?, send: @escaping @Sendable (AppMessage) -> Void,
+        tasks: inout [Task<Void, Never>]
     ) throws -> World {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
@@ -81,7 +86,8 @@ extension InteractiveApp {
         let store = ReportingStore(session.store, send: send)
         let world = World(
             session: session, store: store,
-            loads: MediaLoads(load: try session.prioritizedImageLoader(), logger: session.root.logger, send: send),
+            loads: MediaLoads(
+                load: try session.prioritizedImageLoader(), cell: cell, logger: session.root.logger, send: send),
             writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(
                 source: TrayPageFetcher(
@@ -90,7 +96,7 @@ extension InteractiveApp {
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(
                 source: PhotoPageFetcher(catalog: session.source.photos), configuration: feed, retainedBehind: behind),
-            thumbnailURL: Self.thumbnailURL(session))
+            thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = world.tray
         tasks.append(
             Task {

@@ -39,6 +39,20 @@ struct InteractiveApp {
         let logger = root.logger
         defer { held.flushHeld() }
         let accessible = root.settings.viewer.accessible
+        let environment = ProcessInfo.processInfo.environment
+        // Pictures in kitty or sixel where the terminal speaks it (asked before the screen is
+        // taken, up to 150 ms, on a thread of its own); iTerm2's inline images and every other
+        // answer draw half blocks here.
+        let configured = root.settings.graphicsMode
+        let detected =
+            accessible
+            ? GraphicsDetection(mode: .symbols, reason: "accessible mode")
+            : try await OwnThread.run {
+                GraphicsDetection.detect(
+                    configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
+            }
+        let graphics: GraphicsMode = [.kitty, .sixel].contains(detected.mode) ? detected.mode : .symbols
+        logger.info("graphics", metadata: ["mode": "\(graphics.rawValue)", "why": "\(detected.reason)"])
         let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
         // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
         // pane): the bytes go out on a serial queue of their own, in order, never from the
@@ -46,17 +60,15 @@ struct InteractiveApp {
         let screen = DispatchQueue(label: "stories.screen")
         defer { screen.sync { terminal.restore() } }
 
-        let depth = TerminalCapabilities.detect(
-            environment: ProcessInfo.processInfo.environment, color: root.settings.colorMode
-        ).color
+        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         // One stream in: the app's messages, and (once) the content source opened behind the logo.
         let (incoming, sender) = AsyncStream<Incoming>.makeStream()
         let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
         let size = terminal.size
         var model = AppModel(
             size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
-            fallback: nil, depth: depth, viewerConfiguration: root.settings.viewer)
-        let renderer = TerminalRenderer(depth: depth)
+            fallback: nil, depth: depth, graphics: graphics != .symbols, viewerConfiguration: root.settings.viewer)
+        var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
         var last: CellBuffer? = nil
         func draw() {
             if accessible {
@@ -66,7 +78,7 @@ struct InteractiveApp {
                 return
             }
             let frame = AppView.render(model)
-            let bytes = renderer.diff(from: last, to: frame)
+            let bytes = writer.frame(from: last, to: frame)
             if !bytes.isEmpty { screen.async { terminal.write(bytes) } }
             last = frame
         }
@@ -101,17 +113,22 @@ struct InteractiveApp {
         }
         defer { opening.cancel() }
         var world: World? = nil
+        let terminalCells: @Sendable () -> CellPixels = { CellPixels.of(STDOUT_FILENO) }
+        let cellPixels = graphics == .symbols ? nil : terminalCells
 
         loop: for await next in incoming {
             let message: AppMessage
             switch next {
             case .opened(let result):
                 let session = try result.get()
-                world = try startWorld(session, send: send, tasks: &tasks)
+                world = try startWorld(session, cell: cellPixels, send: send, tasks: &tasks)
                 message = .sourceChosen(name: session.content.sourceName, fallback: session.fallback)
             case .message(let received): message = received
             }
-            if case .resized = message { last = nil }  // the terminal's contents are unknown now: draw it all
+            if case .resized = message {
+                last = nil  // the terminal's contents are unknown now: draw it all
+                writer.cell = CellPixels.of(STDOUT_FILENO)  // and the font may have changed
+            }
             let effects = AppUpdate.update(&model, message)
             for effect in effects {
                 if effect == .quit { break loop }
@@ -131,6 +148,8 @@ struct InteractiveApp {
         }
         input.cancel()
         world?.loads.cancelAll()
+        let ending = writer.end()
+        if !ending.isEmpty { screen.async { terminal.write(ending) } }
         let outcome = await world?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
         logger.info("interactive app ended")
         return outcome
@@ -144,20 +163,30 @@ struct InteractiveApp {
         case opened(Result<ContentSession, any Error>)
     }
 
-    /// A small image for a gallery cell (240 pixels wide), as the source sizes its photos.
-    static func thumbnailURL(_ session: ContentSession) -> @Sendable (Photo) -> URL {
+    /// A small image for a gallery cell (240 pixels wide; its cells' pixels in a graphics mode),
+    /// as the source sizes its photos.
+    static func thumbnailURL(_ session: ContentSession, cell: CellPixels?) -> @Sendable (Photo) -> URL {
         let photos = session.source.photos
+        let width = max(240, GalleryLayout.thumbnailColumns * (cell?.width ?? 0))
         return { photo in
-            let width = 240
             return photos.imageURL(for: photo, width: width, height: max(1, width * photo.height / max(1, photo.width)))
         }
     }
 
     /// The detail's image, sized for the screen where the source can (not a 5000-pixel original).
-    static func detailURL(_ session: ContentSession, _ photo: Photo, columns: Int, rows: Int) -> URL {
-        let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
-        let scale = 2  // a little more than the cells need, for the box filter
-        return session.source.photos.imageURL(for: photo, width: fitted.width * scale, height: fitted.height * scale)
+    static func detailURL(_ session: ContentSession, _ photo: Photo, columns: Int, rows: Int, cell: CellPixels?)
+        -> URL
+    {
+        let size: (width: Int, height: Int)
+        if let cell {
+            let fitted = cell.fitted(width: photo.width, height: photo.height, columns: columns, rows: rows)
+            size = (fitted.width, fitted.height)
+        } else {
+            // Half blocks: a little more than the cells need, for the box filter.
+            let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
+            size = (fitted.width * 2, fitted.height * 2)
+        }
+        return session.source.photos.imageURL(for: photo, width: size.width, height: size.height)
     }
 
     /// Carries out a feed request on either feed.

@@ -14,6 +14,8 @@ import Synchronization
 /// removes its own handle when it ends.
 final class MediaLoads: Sendable {
     private let load: @Sendable (URL, ImagePriority) async throws -> Data
+    /// The cells' pixels when pictures are drawn in a graphics protocol (nil: half blocks).
+    private let cell: (@Sendable () -> CellPixels)?
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
 
@@ -33,20 +35,24 @@ final class MediaLoads: Sendable {
     private let handles = Mutex(Handles())
 
     init(
-        load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, logger: Logger,
-        send: @escaping @Sendable (AppMessage) -> Void
+        load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, cell: (@Sendable () -> CellPixels)?,
+        logger: Logger, send: @escaping @Sendable (AppMessage) -> Void
     ) {
         self.load = load
+        self.cell = cell
         self.logger = logger
         self.send = send
     }
 
-    /// Avatars: decoded small (at least 48 pixels), then scaled to 24 wide.
+    /// Avatars: decoded small (at least 48 pixels), then scaled to 24 wide (in a graphics mode,
+    /// the widest avatar's pixels: 24 cells of the terminal's).
     func avatars(_ urls: [URL]) {
+        let width = cell.map { 24 * $0().width } ?? 24
         for url in urls {
             let decode: @Sendable (Data) throws -> RGBImage = {
-                let decoded = try ImageDecoder.decode($0, covering: 48, 48)
-                return decoded.resampled(width: 24, height: 24 * decoded.height / max(1, decoded.width))
+                let decoded = try ImageDecoder.decode($0, covering: 2 * width, 2 * width)
+                let side = min(width, decoded.width)
+                return decoded.resampled(width: side, height: max(1, side * decoded.height / max(1, decoded.width)))
             }
             picture(url, priority: .low, decode: decode) { send, result in send(.avatarLoaded(url, try? result.get())) }
         }
@@ -54,10 +60,11 @@ final class MediaLoads: Sendable {
 
     /// Gallery thumbnails, fitted to a grid cell's thumbnail.
     func thumbnails(_ photos: [(PhotoID, URL)]) {
+        let cell = self.cell?()
         for (id, url) in photos {
             let decode: @Sendable (Data) throws -> RGBImage = {
                 try ImageDecoder.decode(
-                    $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows)
+                    $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, cell: cell)
             }
             picture(url, priority: .low, decode: decode) { send, result in
                 send(.thumbnailLoaded(id, try? result.get()))
@@ -67,8 +74,9 @@ final class MediaLoads: Sendable {
 
     /// A photo's detail, fitted to `area`; its failure is said on screen.
     func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
+        let cell = self.cell?()
         let decode: @Sendable (Data) throws -> RGBImage = {
-            try ImageDecoder.decode($0, fittingColumns: area.columns, rows: area.rows)
+            try ImageDecoder.decode($0, fittingColumns: area.columns, rows: area.rows, cell: cell)
         }
         picture(url, priority: .high, decode: decode) { send, result in
             send(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) }))
@@ -111,6 +119,7 @@ final class MediaLoads: Sendable {
         let (load, send, logger) = (self.load, self.send, self.logger)
         let id = item.id
         let pixelSize = item.pixelSize
+        let cell = self.cell?()
         handles.withLock { state in
             state.media[id]?.task.cancel()
             let number = state.next
@@ -123,7 +132,7 @@ final class MediaLoads: Sendable {
                         try Task.checkCancellation()
                         let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
                         let image = try await queue.run {
-                            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows)
+                            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
                         }
                         message = .mediaLoaded(
                             id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area)))

@@ -21,9 +21,24 @@ public enum KittyGraphics {
         transmission(image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1", compressed: compressed)
     }
 
-    /// Transmits `image` as image `id` without showing it.
-    public static func transmit(_ image: RGBImage, id: UInt32, compressed: Bool = true) -> [UInt8] {
-        transmission(image, keys: "a=t,i=\(id)", compressed: compressed)
+    /// Transmits `image` as image `id` without showing it. With `opaque`, as 32-bit RGBA
+    /// (`f=32`): the pixels whose entry is false are transparent.
+    public static func transmit(_ image: RGBImage, opaque: [Bool]? = nil, id: UInt32, compressed: Bool = true)
+        -> [UInt8]
+    {
+        transmission(image, opaque: opaque, keys: "a=t,i=\(id)", compressed: compressed)
+    }
+
+    /// Places the transmitted image `id` with its top left corner `offsetX, offsetY` pixels into
+    /// the cell under the cursor, at one screen pixel per image pixel, as placement `placement`
+    /// (over the text of its cells, which the screens leave blank).
+    public static func place(id: UInt32, placement: UInt32, offsetX: Int, offsetY: Int) -> [UInt8] {
+        command("a=p,i=\(id),p=\(placement),X=\(max(0, offsetX)),Y=\(max(0, offsetY)),C=1")
+    }
+
+    /// Removes one placement of image `id`; the image stays in the terminal.
+    public static func deletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {
+        command("a=d,d=i,i=\(id),p=\(placement)")
     }
 
     /// Places the transmitted image `id` at the cursor over `columns × rows` cells, as
@@ -39,6 +54,9 @@ public enum KittyGraphics {
     /// Removes image `id` and frees its pixels in the terminal.
     public static func deleteImage(id: UInt32) -> [UInt8] { command("a=d,d=I,i=\(id)") }
 
+    /// Removes every placement on the screen; the terminal keeps the images (a new frame).
+    public static let deleteVisiblePlacements: [UInt8] = command("a=d,d=a")
+
     /// Removes every image placement on the screen, freeing the images (on quitting).
     public static let deleteAll: [UInt8] = command("a=d,d=A")
 
@@ -50,11 +68,25 @@ public enum KittyGraphics {
     static func command(_ keys: String) -> [UInt8] { Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8) }
 
     /// The image as chunked escape sequences, `keys` on the first.
-    static func transmission(_ image: RGBImage, keys: String, compressed wanted: Bool) -> [UInt8] {
-        let compressed = wanted ? deflate(image.pixels) : nil
-        let payload = Array(Data(compressed ?? image.pixels).base64EncodedData())
+    static func transmission(_ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool)
+        -> [UInt8]
+    {
+        var raw = image.pixels
+        var format = 24
+        if let opaque, opaque.count == image.width * image.height {
+            format = 32
+            raw = [UInt8](repeating: 0, count: opaque.count * 4)
+            for index in opaque.indices {
+                raw[index * 4] = image.pixels[index * 3]
+                raw[index * 4 + 1] = image.pixels[index * 3 + 1]
+                raw[index * 4 + 2] = image.pixels[index * 3 + 2]
+                raw[index * 4 + 3] = opaque[index] ? 255 : 0
+            }
+        }
+        let compressed = wanted ? deflate(raw) : nil
+        let payload = Array(Data(compressed ?? raw).base64EncodedData())
         let first =
-            "\(keys),f=24,s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=2"
+            "\(keys),f=\(format),s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=2"
         return chunked(payload, firstKeys: first)
     }
 

@@ -4,8 +4,11 @@
 public enum SixelEncoder {
     /// The image as one sixel sequence, drawn at the cursor at one terminal pixel per image
     /// pixel (scale it to the cells' pixel size first).
-    public static func encode(_ image: RGBImage, colors: Int = 256) -> [UInt8] {
-        let quantized = SixelQuantizer.quantize(image, colors: colors)
+    /// Pixels whose `opaque` entry is false are not drawn: the terminal's own background shows
+    /// through them (an avatar's corners).
+    public static func encode(_ image: RGBImage, opaque: [Bool]? = nil, colors: Int = 256) -> [UInt8] {
+        var quantized = SixelQuantizer.quantize(image, colors: colors)
+        if let opaque, opaque.count == image.width * image.height { quantized.opaque = opaque }
         return encode(quantized)
     }
 
@@ -38,6 +41,7 @@ public enum SixelEncoder {
                         let row = (top + k) * width
                         let bit = UInt8(1) << UInt8(k)
                         for x in 0..<width {
+                            if let opaque = image.opaque, !opaque[row + x] { continue }
                             let color = Int(indexes[row + x])
                             if !used[color] {
                                 used[color] = true
@@ -96,6 +100,8 @@ struct QuantizedImage: Sendable {
     var palette: [RGB]
     /// `width * height` indexes into `palette`, row-major.
     var indexes: [UInt8]
+    /// Which pixels are drawn (nil: all).
+    var opaque: [Bool]? = nil
 }
 
 /// Median-cut quantisation over a 15-bit histogram, then Floyd–Steinberg dithering with a

@@ -23,16 +23,67 @@ public enum AvatarCells {
         _ image: RGBImage?, ring: Ring, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int,
         depth: ColorMode
     ) {
-        let width = columns
-        let height = rows * 2
-        let diameter = Double(min(width, height))
-        guard diameter >= 4 else { return }
-        let center = (x: Double(width) / 2, y: Double(height) / 2)
-        let outer = diameter / 2
-        let ringWidth = max(1, diameter / 10)
-        let inner = outer - ringWidth - max(0.5, diameter / 24)  // a thin gap between ring and face
-        let side = Int((inner * 2).rounded(.up))
-        let face = image.map { cropSquare($0).resampled(width: max(1, side), height: max(1, side)) }
+        guard let circle = Circle(face: image, ring: ring, width: columns, height: rows * 2) else { return }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let upper = circle.color(column, row * 2)
+                let lower = circle.color(column, row * 2 + 1)
+                if upper == nil, lower == nil { continue }
+                if depth == .none, circle.onRing(column, row * 2) || circle.onRing(column, row * 2 + 1) {
+                    // Without colour the ring's state is its character: solid unseen, dotted seen.
+                    buffer[x + column, y + row] = Cell(ring == .seen ? noColorSeenRing : noColorUnseenRing)
+                } else {
+                    buffer[x + column, y + row] = ImageCells.cell(upper: upper, lower: lower, depth: depth)
+                }
+            }
+        }
+    }
+
+    /// The avatar in pixels for a graphics protocol, `width × height`: the colours, and which
+    /// pixels are drawn (outside the circle and between ring and face the terminal shows through).
+    public static func pixels(_ image: RGBImage?, ring: Ring, width: Int, height: Int) -> (
+        image: RGBImage, opaque: [Bool]
+    ) {
+        var pixels = [UInt8](repeating: 0, count: max(0, width * height * 3))
+        var opaque = [Bool](repeating: false, count: max(0, width * height))
+        if let circle = Circle(face: image, ring: ring, width: width, height: height) {
+            for py in 0..<height {
+                for px in 0..<width {
+                    guard let color = circle.color(px, py) else { continue }
+                    let index = py * width + px
+                    opaque[index] = true
+                    pixels[index * 3] = color.r
+                    pixels[index * 3 + 1] = color.g
+                    pixels[index * 3 + 2] = color.b
+                }
+            }
+        }
+        return (RGBImage(width: max(0, width), height: max(0, height), pixels: pixels), opaque)
+    }
+
+    /// An avatar's geometry over `width × height` pixels: the ring, a thin gap, the face
+    /// cropped to a circle. Nil when the circle would be under 4 pixels across.
+    struct Circle {
+        let ring: Ring
+        let face: RGBImage?
+        let center: (x: Double, y: Double)
+        let outer: Double
+        let ringWidth: Double
+        let inner: Double
+
+        init?(face image: RGBImage?, ring: Ring, width: Int, height: Int) {
+            let diameter = Double(min(width, height))
+            guard diameter >= 4 else { return nil }
+            self.ring = ring
+            center = (Double(width) / 2, Double(height) / 2)
+            outer = diameter / 2
+            ringWidth = max(1, diameter / 10)
+            inner = outer - ringWidth - max(0.5, diameter / 24)  // a thin gap between ring and face
+            let side = Int((inner * 2).rounded(.up))
+            face = image.map { AvatarCells.cropSquare($0).resampled(width: max(1, side), height: max(1, side)) }
+        }
+
+        /// The colour at a pixel, nil where nothing is drawn.
         func color(_ px: Int, _ py: Int) -> RGB? {
             let dx = Double(px) + 0.5 - center.x
             let dy = Double(py) + 0.5 - center.y
@@ -45,24 +96,13 @@ public enum AvatarCells {
             let fy = min(face.height - 1, max(0, Int(Double(py) - (center.y - inner))))
             return face.pixel(fx, fy)
         }
+
+        /// Whether a pixel is on the ring.
         func onRing(_ px: Int, _ py: Int) -> Bool {
             let dx = Double(px) + 0.5 - center.x
             let dy = Double(py) + 0.5 - center.y
             let distance = (dx * dx + dy * dy).squareRoot()
             return distance <= outer && distance > outer - ringWidth
-        }
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let upper = color(column, row * 2)
-                let lower = color(column, row * 2 + 1)
-                if upper == nil, lower == nil { continue }
-                if depth == .none, onRing(column, row * 2) || onRing(column, row * 2 + 1) {
-                    // Without colour the ring's state is its character: solid unseen, dotted seen.
-                    buffer[x + column, y + row] = Cell(ring == .seen ? noColorSeenRing : noColorUnseenRing)
-                } else {
-                    buffer[x + column, y + row] = ImageCells.cell(upper: upper, lower: lower, depth: depth)
-                }
-            }
         }
     }
 

@@ -48,6 +48,8 @@ public struct CellBuffer: Hashable, Sendable {
     public let height: Int
     /// Row-major cells.
     public private(set) var cells: [Cell]
+    /// Pictures drawn over cells in a graphics protocol (``place(_:)``), in drawing order.
+    public internal(set) var graphics: [CellGraphic] = []
 
     /// A blank buffer.
     public init(width: Int, height: Int) {

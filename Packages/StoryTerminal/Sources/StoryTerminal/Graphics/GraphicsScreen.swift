@@ -1,0 +1,229 @@
+/// Writes the interactive screens' frames: the cells that changed, as ``TerminalRenderer``
+/// does, and the buffer's ``CellGraphic``s in a graphics protocol.
+///
+/// - kitty: a picture is sent once (RGB, or RGBA for an avatar's round edge) under an id and
+///   placed by id over the cells (above the text: kitty 0.26 under Xvfb left stale characters
+///   showing through a picture placed under the text, `z=-1`); a placement the new frame no longer has is deleted, and one it
+///   keeps costs nothing, so a progress tick writes only its cells. Pictures not shown are kept
+///   in the terminal up to ``keptPictures``, the oldest freed beyond.
+/// - sixel: a picture is drawn when it appears and again only when a cell over it changed
+///   (the heart over the media); the cells a picture leaves are written again, so none of its
+///   pixels stay behind. Its encoding is kept for the next time it appears.
+/// - anything else: cells only (graphics in the buffer are ignored).
+///
+/// A frame after `nil` (the first one, or after a resize) deletes every placement and draws
+/// everything again.
+public struct GraphicsScreen: Sendable {
+    /// The protocol pictures are drawn in: `.kitty` or `.sixel` (anything else draws none).
+    public let mode: GraphicsMode
+    /// The cells' size in pixels (update it after a resize: the font may have changed).
+    public var cell: CellPixels
+    /// The renderer of the cells.
+    public var cells: TerminalRenderer
+
+    /// How many pictures the terminal keeps (kitty) or are kept encoded (sixel) beyond those shown.
+    public static let keptPictures = 48
+
+    /// A picture in pixels as sent: its graphic's identity and its pixel size.
+    struct Picture: Hashable {
+        var key: String
+        var width: Int
+        var height: Int
+        var shape: CellGraphic.Shape
+        var pixelWidth: Int
+        var pixelHeight: Int
+    }
+
+    /// A graphic on the screen now, with the kitty ids it was placed under.
+    struct Shown {
+        var graphic: CellGraphic
+        var image: UInt32
+        var placement: UInt32
+    }
+
+    private var shown: [Shown] = []
+    /// kitty: the pictures in the terminal, their ids and when each was last shown.
+    private var sent: [Picture: (id: UInt32, used: Int)] = [:]
+    /// sixel: encoded pictures and when each was last drawn.
+    private var encoded: [Picture: (bytes: [UInt8], used: Int)] = [:]
+    private var nextID: UInt32 = 1
+    private var frameNumber = 0
+
+    /// A screen writer for `mode`, with cells of `cell` pixels, colours in `depth`.
+    public init(mode: GraphicsMode, cell: CellPixels, depth: ColorMode) {
+        self.mode = mode
+        self.cell = cell
+        self.cells = TerminalRenderer(depth: depth)
+    }
+
+    /// Whether this writer draws pictures (kitty or sixel) rather than leaving them to cells.
+    public var drawsGraphics: Bool { mode == .kitty || mode == .sixel }
+
+    /// The bytes that turn a screen showing `old` into `new`, pictures included (everything
+    /// when `old` is nil or of another size).
+    public mutating func frame(from old: CellBuffer?, to new: CellBuffer) -> [UInt8] {
+        guard drawsGraphics else { return cells.diff(from: old, to: new) }
+        frameNumber += 1
+        var out: [UInt8] = []
+        var previous = old
+        if old == nil || old!.width != new.width || old!.height != new.height {
+            if mode == .kitty, !shown.isEmpty { out += KittyGraphics.deleteVisiblePlacements }
+            shown = []
+            previous = nil
+        }
+        let wanted = new.graphics
+        let gone = shown.filter { !wanted.contains($0.graphic) }
+        let kept = shown.filter { wanted.contains($0.graphic) }
+        let added = wanted.filter { graphic in !kept.contains { $0.graphic == graphic } }
+        switch mode {
+        case .kitty:
+            for old in gone { out += KittyGraphics.deletePlacement(id: old.image, placement: old.placement) }
+            out += cells.diff(from: previous, to: new)
+            shown = kept
+            for graphic in added { shown.append(placeKitty(graphic, into: &out)) }
+            forgetUnused(into: &out)
+        default:
+            // The cells a picture leaves are written again, whatever they hold now.
+            if var stale = previous {
+                for old in gone { stale.markStale(old.graphic) }
+                previous = stale
+            }
+            out += cells.diff(from: previous, to: new)
+            let redrawn = kept.filter { shownGraphic in
+                guard let old else { return true }
+                return old.differs(from: new, inside: shownGraphic.graphic)
+            }
+            shown = wanted.map { Shown(graphic: $0, image: 0, placement: 0) }
+            for graphic in added + redrawn.map(\.graphic) { drawSixel(graphic, over: new, into: &out) }
+            encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures }
+        }
+        return out
+    }
+
+    /// What ends the screen: kitty frees every picture it was sent (the terminal's memory,
+    /// and nothing left over the shell's screen).
+    public mutating func end() -> [UInt8] {
+        guard mode == .kitty else { return [] }
+        let out = sent.values.flatMap { KittyGraphics.deleteImage(id: $0.id) }
+        sent = [:]
+        shown = []
+        return out
+    }
+
+    /// Where a graphic's pixels go: the picture's size and the cell and pixel offset of its
+    /// top left corner.
+    func layout(_ graphic: CellGraphic) -> (width: Int, height: Int, x: Int, y: Int, offsetX: Int, offsetY: Int) {
+        let boxWidth = graphic.columns * cell.width
+        let boxHeight = graphic.rows * cell.height
+        switch graphic.shape {
+        case .avatar:
+            return (boxWidth, boxHeight, graphic.x, graphic.y, 0, 0)
+        case .fitted:
+            let fitted = cell.fitted(
+                width: graphic.image.width, height: graphic.image.height, columns: graphic.columns, rows: graphic.rows)
+            var height = fitted.height
+            // A sixel picture grows in bands of 6 pixel rows: it is cut to whole bands so its last
+            // band never reaches the row below its rectangle.
+            if mode == .sixel, height > 6 { height -= height % 6 }
+            let left = (boxWidth - fitted.width) / 2
+            let top = (boxHeight - height) / 2
+            return (
+                fitted.width, height, graphic.x + left / cell.width, graphic.y + top / cell.height, left % cell.width,
+                top % cell.height
+            )
+        }
+    }
+
+    /// The graphic's pixels, scaled (or drawn, for an avatar) to `width × height`.
+    func pixels(_ graphic: CellGraphic, width: Int, height: Int) -> (image: RGBImage, opaque: [Bool]?) {
+        switch graphic.shape {
+        case .fitted: (graphic.image.resampled(width: width, height: height), nil)
+        case .avatar(let ring):
+            AvatarCells.pixels(graphic.image, ring: ring, width: width, height: height)
+        }
+    }
+
+    /// Places a graphic with kitty, sending its picture first if the terminal does not have it.
+    private mutating func placeKitty(_ graphic: CellGraphic, into out: inout [UInt8]) -> Shown {
+        let place = layout(graphic)
+        let picture = Picture(
+            key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
+            pixelWidth: place.width, pixelHeight: place.height)
+        let id: UInt32
+        if let known = sent[picture] {
+            id = known.id
+        } else {
+            id = nextID
+            nextID = nextID == UInt32.max ? 1 : nextID + 1
+            let pixels = pixels(graphic, width: place.width, height: place.height)
+            // Compressed: a picture is sent once and may cross a slow link (ssh); zlib halves it.
+            out += KittyGraphics.transmit(pixels.image, opaque: pixels.opaque, id: id, compressed: true)
+        }
+        sent[picture] = (id, frameNumber)
+        let placement = nextID
+        nextID = nextID == UInt32.max ? 1 : nextID + 1
+        out += Self.moveCursor(x: place.x, y: place.y)
+        out += KittyGraphics.place(id: id, placement: placement, offsetX: place.offsetX, offsetY: place.offsetY)
+        return Shown(graphic: graphic, image: id, placement: placement)
+    }
+
+    /// kitty: frees the pictures not shown beyond the newest ``keptPictures``.
+    private mutating func forgetUnused(into out: inout [UInt8]) {
+        guard sent.count > Self.keptPictures + shown.count else { return }
+        let onScreen = Set(shown.map(\.image))
+        let unused = sent.filter { !onScreen.contains($0.value.id) }.sorted { $0.value.used < $1.value.used }
+        for (picture, entry) in unused.prefix(sent.count - Self.keptPictures - shown.count) {
+            out += KittyGraphics.deleteImage(id: entry.id)
+            sent[picture] = nil
+        }
+    }
+
+    /// Draws a graphic in sixel, then writes again the characters over it.
+    private mutating func drawSixel(_ graphic: CellGraphic, over frame: CellBuffer, into out: inout [UInt8]) {
+        let place = layout(graphic)
+        let picture = Picture(
+            key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
+            pixelWidth: place.width, pixelHeight: place.height)
+        let bytes: [UInt8]
+        if let known = encoded[picture] {
+            bytes = known.bytes
+        } else {
+            let pixels = pixels(graphic, width: place.width, height: place.height)
+            bytes = SixelEncoder.encode(pixels.image, opaque: pixels.opaque)
+        }
+        encoded[picture] = (bytes, frameNumber)
+        out += Self.moveCursor(x: place.x, y: place.y)
+        out += bytes
+        // The text over the picture (a heart): written again on top of it.
+        var under = frame
+        under.markStale(graphic, keepingBlank: true)
+        out += cells.diff(from: under, to: frame)
+    }
+
+    /// `ESC [ row ; column H`.
+    static func moveCursor(x: Int, y: Int) -> [UInt8] { Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
+}
+
+extension CellBuffer {
+    /// A cell no frame holds: a cell marked with it is written by the next diff.
+    static let stale = Cell("\u{7F}")
+
+    /// Marks the cells under a graphic as stale (all of them, or only those not blank).
+    mutating func markStale(_ graphic: CellGraphic, keepingBlank: Bool = false) {
+        for row in graphic.y..<(graphic.y + graphic.rows) {
+            for column in graphic.x..<(graphic.x + graphic.columns) where !keepingBlank || self[column, row] != .blank {
+                self[column, row] = Self.stale
+            }
+        }
+    }
+
+    /// Whether any cell under a graphic differs between this frame and `other`.
+    func differs(from other: CellBuffer, inside graphic: CellGraphic) -> Bool {
+        for row in graphic.y..<(graphic.y + graphic.rows) {
+            for column in graphic.x..<(graphic.x + graphic.columns) where self[column, row] != other[column, row] {
+                return true
+            }
+        }
+        return false
+    }
+}
