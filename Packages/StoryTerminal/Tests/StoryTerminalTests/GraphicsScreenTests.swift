@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import StoryTerminal
+
+/// A viewer-like frame: a progress row, a picture over the middle, a footer.
+func pictureFrame(
+    progress: Int, picture: RGBImage? = photoLike(width: 360, height: 640), key: String = "media:1",
+    width: Int = 80, height: Int = 40, over: String? = nil
+) -> CellBuffer {
+    var frame = CellBuffer(width: width, height: height)
+    frame.put(String(repeating: "━", count: progress), x: 1, y: 0, style: CellStyle(foreground: RGB(245, 245, 245)))
+    frame.put("1/5", x: 4, y: height - 1)
+    if let picture {
+        frame.place(
+            CellGraphic(key: key, image: picture, shape: .fitted, x: 0, y: 3, columns: width, rows: height - 5))
+    }
+    if let over { frame.put(over, x: width / 2, y: height / 2) }
+    return frame
+}
+
+/// The text of the bytes (escape sequences kept).
+func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+@Suite("pictures on the interactive screens")
+struct GraphicsScreenTests {
+    static let cell = CellPixels(width: 10, height: 20)
+
+    @Test func kittySendsAPictureOnceAndATickWritesOnlyItsCells() {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        let first = screen.frame(from: nil, to: pictureFrame(progress: 3))
+        #expect(text(first).contains("a=t,i="), "the picture is transmitted")
+        #expect(text(first).contains("a=p,i="), "and placed")
+        let tick = screen.frame(from: pictureFrame(progress: 3), to: pictureFrame(progress: 4))
+        #expect(!text(tick).contains("\u{1B}_G"), "a tick sends no graphics command")
+        #expect(tick.count * 500 <= first.count, "a tick (\(tick.count) bytes) ≤ 1/500 of a frame (\(first.count))")
+        #expect(tick.count > 0)
+    }
+
+    @Test func kittyDeletesAPlacementTheFrameNoLongerHasAndPlacesAgainWithoutSending() {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        let shown = pictureFrame(progress: 1)
+        _ = screen.frame(from: nil, to: shown)
+        let hidden = pictureFrame(progress: 1, picture: nil)
+        let closing = text(screen.frame(from: shown, to: hidden))
+        #expect(closing.contains("a=d,d=i,i=1,p=2"), "the placement is deleted: \(closing.debugDescription)")
+        #expect(!closing.contains("a=t"))
+        let back = text(screen.frame(from: hidden, to: shown))
+        #expect(!back.contains("a=t"), "the terminal still has the picture")
+        #expect(back.contains("a=p,i=1,"))
+    }
+
+    @Test func aNewFrameAfterAResizeDeletesEveryPlacementAndPlacesTheNewOnes() {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        _ = screen.frame(from: nil, to: pictureFrame(progress: 1))
+        let resized = text(screen.frame(from: nil, to: pictureFrame(progress: 1, width: 120, height: 40)))
+        #expect(resized.hasPrefix(text(KittyGraphics.deleteVisiblePlacements)))
+        // Wider but as tall: the same 393×700 picture, placed again further right, not sent again.
+        #expect(!resized.contains("a=t"))
+        #expect(resized.contains("\u{1B}[4;41H\u{1B}_Ga=p,i=1,"))
+        #expect(resized.contains("\u{1B}[2J"))
+        let taller = text(screen.frame(from: nil, to: pictureFrame(progress: 1, width: 120, height: 60)))
+        #expect(taller.contains("a=t"), "a taller box is a picture of another size")
+    }
+
+    @Test func aPictureIsCentredInItsBoxAtOnePixelPerPixel() throws {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        let bytes = text(screen.frame(from: nil, to: pictureFrame(progress: 0)))
+        // 80×35 cells of 10×20 pixels: 800×700; a 9:16 picture is 393×700, 203 pixels from the left.
+        #expect(bytes.contains("s=393,v=700"), "\(bytes.prefix(200).debugDescription)")
+        #expect(bytes.contains("\u{1B}[4;21H\u{1B}_Ga=p,i=1,p=2,X=3,Y=0,C=1,q=2"))
+    }
+
+    @Test func avatarsAreSentWithTheirCornersTransparent() throws {
+        var frame = CellBuffer(width: 20, height: 10)
+        frame.place(
+            CellGraphic(
+                key: "avatar:a", image: photoLike(width: 48, height: 48), shape: .avatar(.unseen), x: 2, y: 1,
+                columns: 10, rows: 5))
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        let bytes = text(screen.frame(from: nil, to: frame))
+        #expect(bytes.contains("a=t,i=1,f=32,s=100,v=100"), "RGBA, 10×5 cells of 10×20 pixels")
+        let (_, opaque) = AvatarCells.pixels(photoLike(width: 48, height: 48), ring: .seen, width: 100, height: 100)
+        #expect(!opaque[0] && opaque[50 * 100 + 50] && opaque[50 * 100 + 2], "corner clear, face and ring drawn")
+    }
+
+    @Test func kittyFreesPicturesLongUnused() {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        var previous: CellBuffer? = nil
+        var freed = 0
+        for item in 0..<(GraphicsScreen.keptPictures + 5) {
+            let frame = pictureFrame(progress: 1, key: "media:\(item)")
+            freed += text(screen.frame(from: previous, to: frame)).components(separatedBy: "a=d,d=I").count - 1
+            previous = frame
+        }
+        #expect(freed == 4, "beyond \(GraphicsScreen.keptPictures) kept and the one shown, the oldest are freed")
+        #expect(text(screen.end()).components(separatedBy: "a=d,d=I").count - 1 == GraphicsScreen.keptPictures + 1)
+    }
+
+    @Test func sixelDrawsAPictureOnceAndAgainOnlyWhenACellOverItChanges() throws {
+        var screen = GraphicsScreen(mode: .sixel, cell: Self.cell, depth: .truecolor)
+        let first = screen.frame(from: nil, to: pictureFrame(progress: 3))
+        #expect(text(first).contains("\u{1B}P0;1;0q"))
+        let tick = screen.frame(from: pictureFrame(progress: 3), to: pictureFrame(progress: 4))
+        #expect(!text(tick).contains("\u{1B}P"), "a tick does not redraw the picture")
+        #expect(tick.count * 500 <= first.count, "\(tick.count) vs \(first.count)")
+        // A heart over the picture: the picture again, then the heart written over it.
+        let heart = text(screen.frame(from: pictureFrame(progress: 4), to: pictureFrame(progress: 4, over: "♥")))
+        let sixel = try #require(heart.range(of: "\u{1B}P0;1;0q"))
+        let written = try #require(heart.range(of: "♥", options: .backwards))
+        #expect(sixel.upperBound < written.lowerBound, "the heart is written after the picture")
+        let steady = screen.frame(
+            from: pictureFrame(progress: 4, over: "♥"), to: pictureFrame(progress: 5, over: "♥"))
+        #expect(!text(steady).contains("\u{1B}P"))
+    }
+
+    @Test func sixelWritesAgainTheCellsAPictureLeaves() {
+        var screen = GraphicsScreen(mode: .sixel, cell: Self.cell, depth: .truecolor)
+        let shown = pictureFrame(progress: 1)
+        _ = screen.frame(from: nil, to: shown)
+        let gone = screen.frame(from: shown, to: pictureFrame(progress: 1, picture: nil))
+        // Every cell of the 80×35 box is written (blank), so no pixel of the picture stays.
+        #expect(text(gone).filter { $0 == " " }.count >= 80 * 35)
+    }
+
+    @Test func withoutAProtocolTheFrameIsTheCellDiff() {
+        var screen = GraphicsScreen(mode: .symbols, cell: Self.cell, depth: .truecolor)
+        let frame = pictureFrame(progress: 2)
+        #expect(screen.frame(from: nil, to: frame) == TerminalRenderer(depth: .truecolor).diff(from: nil, to: frame))
+    }
+
+    @Test func aGraphicIsPutOnlyWhollyInsideTheBufferAndAnOverlayTakesItAway() {
+        var frame = CellBuffer(width: 10, height: 5)
+        frame.put("xxxxxxxxxx", x: 0, y: 1)
+        let image = photoLike(width: 8, height: 8)
+        frame.place(CellGraphic(key: "a", image: image, shape: .fitted, x: 6, y: 0, columns: 5, rows: 2))
+        #expect(frame.graphics.isEmpty, "past the right edge")
+        frame.place(CellGraphic(key: "a", image: image, shape: .fitted, x: 2, y: 0, columns: 4, rows: 2))
+        #expect(frame.graphics.count == 1)
+        #expect(frame[2, 1] == .blank && frame[6, 1].text == "x", "the cells under it are blank")
+        frame.removeGraphics(overlappingX: 5, y: 1, columns: 3, rows: 3)
+        #expect(frame.graphics.isEmpty)
+    }
+}
