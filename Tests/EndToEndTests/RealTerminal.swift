@@ -25,7 +25,7 @@ final class RealTerminal: Sendable {
                 ]
             case .xterm:
                 [
-                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "white", "-fg", "black", "+bc", "-e",
+                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "black", "-fg", "white", "+bc", "-e",
                     "sh", "-c", command,
                 ]
             }
@@ -39,14 +39,14 @@ final class RealTerminal: Sendable {
 
     /// Why real-terminal tests cannot run here (nil: they can).
     static var unavailableReason: String? {
-        let missing = ["Xvfb", "xterm", "kitty", "import", "convert"].filter { program in
+        let missing = ["Xvfb", "xterm", "kitty", "import", "convert", "xdotool"].filter { program in
             !["/usr/bin", "/bin", "/usr/local/bin"].contains {
                 FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
             }
         }
         return missing.isEmpty
             ? nil
-            : "missing \(missing.joined(separator: ", ")) (apt-get install xvfb xterm kitty imagemagick; Scripts/test does)"
+            : "missing \(missing.joined(separator: ", ")) (apt-get install xvfb xterm kitty imagemagick xdotool; Scripts/test does)"
     }
 
     /// Starts a virtual display (stopped when this test process ends, however it ends) and the
@@ -98,6 +98,107 @@ final class RealTerminal: Sendable {
             return false
         }
         return try await settled() != nil
+    }
+
+    /// Runs the command without waiting for it to end (an interactive app).
+    func start() {
+        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
+    }
+
+    /// Whether the command has ended.
+    var finished: Bool { FileManager.default.fileExists(atPath: folder + "/done") }
+
+    /// Types keys (xdotool's names: "Return", "space", "q", "question") into the terminal,
+    /// one at a time.
+    func keys(_ names: String...) async throws {
+        for name in names {
+            let result = try await StoriesProcess.execute(
+                "/usr/bin/xdotool", ["key", "--clearmodifiers", name], environment: environment)
+            guard result.status == 0 else { throw RealTerminalError.failed("xdotool key \(name): \(result.stderr)") }
+            try await Task.sleep(for: .milliseconds(150))
+        }
+    }
+
+    /// Resizes the terminal's window to `width × height` pixels (the app is sent SIGWINCH).
+    func resize(width: Int, height: Int) async throws {
+        let result = try await StoriesProcess.execute(
+            "/bin/sh",
+            [
+                "-c",
+                "for w in $(xdotool search --onlyvisible --name '.'); do xdotool windowsize $w \(width) \(height); done",
+            ],
+            environment: environment)
+        guard result.status == 0 else { throw RealTerminalError.failed("resize: \(result.stderr)") }
+    }
+
+    /// The terminal window's size in pixels (the largest window shown on the display).
+    func windowSize() async throws -> (width: Int, height: Int) {
+        let result = try await StoriesProcess.execute(
+            "/bin/sh",
+            [
+                "-c",
+                "for w in $(xdotool search --onlyvisible --name '.'); do xdotool getwindowgeometry --shell $w | grep -E '^(WIDTH|HEIGHT)=' | tr '\\n' ' '; echo; done",
+            ], environment: environment)
+        let sizes = result.stdout.split(separator: "\n").compactMap { line -> (Int, Int)? in
+            let fields = Dictionary(
+                uniqueKeysWithValues: line.split(separator: " ").compactMap { field -> (String, Int)? in
+                    let parts = field.split(separator: "=")
+                    guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                    return (String(parts[0]), value)
+                })
+            guard let width = fields["WIDTH"], let height = fields["HEIGHT"] else { return nil }
+            return (width, height)
+        }
+        guard let largest = sizes.max(by: { $0.0 * $0.1 < $1.0 * $1.1 }) else {
+            throw RealTerminalError.failed("no terminal window: \(result.stderr)")
+        }
+        return largest
+    }
+
+    /// How much a picture looks built of blocks: of the places in `box` where a pixel differs
+    /// from its right neighbour, the largest share falling on one column of a grid of some
+    /// period (4 to 24 pixels). Half blocks change colour only at their cells' edges (about 1);
+    /// a picture in real pixels changes anywhere (a share near 1/period). Nil when fewer than
+    /// 500 pixels differ (a flat picture says nothing).
+    static func blockiness(_ screen: [UInt8], box: (x: Int, y: Int, width: Int, height: Int)) -> Double? {
+        var columns: [Int] = []
+        for y in box.y..<(box.y + box.height) {
+            for x in box.x..<(box.x + box.width - 1) {
+                let o = (y * width + x) * 3
+                if screen[o] != screen[o + 3] || screen[o + 1] != screen[o + 4] || screen[o + 2] != screen[o + 5] {
+                    columns.append(x - box.x)
+                }
+            }
+        }
+        guard columns.count >= 500 else { return nil }
+        var largest = 0.0
+        for period in 4...24 {
+            var counts = [Int](repeating: 0, count: period)
+            for column in columns { counts[column % period] += 1 }
+            largest = max(largest, Double(counts.max() ?? 0) / Double(columns.count))
+        }
+        return largest
+    }
+
+    /// The box of the picture through a point: the run of pixels that are not the background
+    /// (black) left, right, up and down from it.
+    static func pictureBox(_ screen: [UInt8], through point: (x: Int, y: Int)) -> (
+        x: Int, y: Int, width: Int, height: Int
+    )? {
+        func isBackground(_ x: Int, _ y: Int) -> Bool {
+            let o = (y * width + x) * 3
+            return screen[o] == 0 && screen[o + 1] == 0 && screen[o + 2] == 0
+        }
+        guard !isBackground(point.x, point.y) else { return nil }
+        var left = point.x
+        while left > 0, !isBackground(left - 1, point.y) { left -= 1 }
+        var right = point.x
+        while right < width - 1, !isBackground(right + 1, point.y) { right += 1 }
+        var top = point.y
+        while top > 0, !isBackground(point.x, top - 1) { top -= 1 }
+        var bottom = point.y
+        while bottom < height - 1, !isBackground(point.x, bottom + 1) { bottom += 1 }
+        return (left, top, right - left + 1, bottom - top + 1)
     }
 
     /// A screenshot once two taken a moment apart are the same (the terminal has drawn).
