@@ -22,13 +22,17 @@ public struct BrowseCommand: AsyncParsableCommand {
             Gallery: \(KeyBindings.summary(KeyBindings.gallery)); a photo's detail: \
             \(KeyBindings.summary(KeyBindings.detail)). The screen comes up at once and q quits \
             at any time, while the source opens or the network is slow too; a window smaller \
-            than a screen needs says so. --accessible prints every change as a sentence instead \
-            of drawing. Without a terminal on stdin and stdout it prints the tray as text instead \
+            than a screen needs says so. Pictures are drawn in real pixels where the terminal \
+            speaks the kitty graphics protocol or sixel (--graphics auto asks it, up to 150 ms; \
+            kitty, sixel or symbols force one; iterm2 draws half blocks here), half blocks \
+            elsewhere and inside tmux or screen. --accessible prints every change as a sentence \
+            instead of drawing. Without a terminal on stdin and stdout it prints the tray as text instead \
             (exit 0).
 
             Examples:
               stories
               stories --source bundled --store memory
+              stories --graphics sixel
             """)
 
     @OptionGroup var options: GlobalOptions
