@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -32,6 +33,9 @@ final class RealTerminal: Sendable {
         }
     }
 
+    /// The display numbers this process has tried.
+    static let claimed = Mutex<Set<Int>>([])
+
     static let width = 1024
     static let height = 768
     let display: String
@@ -57,6 +61,8 @@ final class RealTerminal: Sendable {
         var started = false
         for candidate in (0..<50).map({ 200 + (Int(getpid()) + $0 * 7) % 700 }) {
             if FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock") { continue }
+            // Suites run side by side in this process: each display number is tried by one only.
+            guard Self.claimed.withLock({ $0.insert(candidate).inserted }) else { continue }
             let server = try await Self.background(
                 "Xvfb :\(candidate) -screen 0 \(Self.width)x\(Self.height)x24 -nolisten tcp", log: folder + "/xvfb.log",
                 environment: ["PATH": "/usr/bin:/bin"])
