@@ -215,7 +215,7 @@ struct GalleryAndAccessibleTmuxTests {
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         try await app.send("g")
         #expect(try await app.waitFor("bundled photos"), "\(app.screen)")
-        #expect(try await app.waitFor("▸ Alejandro Escam"), "the first photo selected: \(app.screen)")
+        #expect(try await app.waitFor("▸ NASA"), "the first photo selected: \(app.screen)")
         for _ in 0..<4 { try await app.send("Down") }
         // Pages of 4: moving four rows down (6 photos a row at 120 columns) needs several pages.
         #expect(
@@ -229,13 +229,13 @@ struct GalleryAndAccessibleTmuxTests {
         #expect(
             try await app.waitUntil { screen in
                 let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-                return lines.count > 8 && lines[8].contains("▸ Alejandro Escam") && !screen.contains("loading")
+                return lines.count > 8 && lines[8].contains("▸ NASA") && !screen.contains("loading")
             }, "refreshed from page 1: \(app.screen)")
         try await app.send("Right", "Enter")
         #expect(try await app.waitFor("download: bundled://samples/"), "\(app.screen)")
-        #expect(try await app.waitFor("Paul Jarvis"))
+        #expect(try await app.waitFor("James S. Davis"))
         try await app.send("Escape")
-        #expect(try await app.waitFor("▸ Paul Jarvis"), "back on the grid, the selection kept: \(app.screen)")
+        #expect(try await app.waitFor("▸ James S. Davis"), "back on the grid, the selection kept: \(app.screen)")
         try await app.send("q")
         #expect(try await app.waitFor("Enter to view"), "q in the gallery goes back to the tray")
         try await app.send("q")

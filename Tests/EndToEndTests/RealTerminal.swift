@@ -21,12 +21,12 @@ final class RealTerminal: Sendable {
             case .kitty:
                 [
                     "kitty", "--config", "NONE", "-o", "initial_window_width=900", "-o", "initial_window_height=700",
-                    "-o", "remember_window_size=no", "-o", "background=#000000", "-o", "cursor_blink_interval=0",
+                    "-o", "remember_window_size=no", "-o", "background=#ff00ff", "-o", "cursor_blink_interval=0",
                     "sh", "-c", command,
                 ]
             case .xterm:
                 [
-                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "black", "-fg", "white", "+bc", "-e",
+                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "#ff00ff", "-fg", "white", "+bc", "-e",
                     "sh", "-c", command,
                 ]
             }
@@ -186,14 +186,18 @@ final class RealTerminal: Sendable {
         return largest
     }
 
+    /// The terminals' background: magenta, a colour photographs (and a sixel palette made
+    /// from one) practically never hold exactly, so a picture's edge is where it starts.
+    static let background = (r: UInt8(255), g: UInt8(0), b: UInt8(255))
+
     /// The box of the picture through a point: the run of pixels that are not the background
-    /// (black) left, right, up and down from it.
+    /// left, right, up and down from it.
     static func pictureBox(_ screen: [UInt8], through point: (x: Int, y: Int)) -> (
         x: Int, y: Int, width: Int, height: Int
     )? {
         func isBackground(_ x: Int, _ y: Int) -> Bool {
             let o = (y * width + x) * 3
-            return screen[o] == 0 && screen[o + 1] == 0 && screen[o + 2] == 0
+            return screen[o] == background.r && screen[o + 1] == background.g && screen[o + 2] == background.b
         }
         guard !isBackground(point.x, point.y) else { return nil }
         var left = point.x

@@ -50,7 +50,7 @@ struct RenderCommandTests {
     /// The gallery names bundled samples `bundled://samples/…`; render draws them (it said
     /// "no such file").
     @Test func bundledSamplesRenderByTheURLTheGalleryShows() async throws {
-        let ok = try await StoriesProcess.run(["render", "bundled://samples/dawn-portrait.jpg", "--width", "20"])
+        let ok = try await StoriesProcess.run(["render", "bundled://samples/astronaut-portrait.jpg", "--width", "20"])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.split(separator: "\n").count > 5, "\(ok.stdout)")
         let missing = try await StoriesProcess.run(["render", "bundled://samples/nothing.jpg", "--width", "20"])

@@ -41,7 +41,7 @@ final class StaticServer: @unchecked Sendable {
     /// A real JPEG whose frame header is patched to claim `width`×`height` pixels.
     static func jpegClaiming(width: Int, height: Int) throws -> Data {
         let sample = URL(fileURLWithPath: repositoryRoot)
-            .appendingPathComponent("Packages/StoryModels/Sources/StoryModels/Resources/samples/dawn-portrait.jpg")
+            .appendingPathComponent("Packages/StoryModels/Sources/StoryModels/Resources/samples/astronaut-portrait.jpg")
         var bytes = [UInt8](try Data(contentsOf: sample))
         for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && [0xC0, 0xC2].contains(bytes[index + 1]) {
             bytes[index + 5] = UInt8(height >> 8)

@@ -60,6 +60,45 @@ struct BundledCatalogTests {
         #expect(total < 2 << 20)
     }
 
+    @Test func neighboursOpenOnDifferentPicturesWithDifferentAvatars() {
+        func opening(_ story: Story) -> URL? {
+            switch story.items.first?.media {
+            case .image(let url)?: url
+            case .video(_, _, let poster)?: poster
+            case nil: nil
+            }
+        }
+        for (left, right) in zip(catalog.stories, catalog.stories.dropFirst()) {
+            #expect(opening(left) != opening(right), "\(left.user.name) and \(right.user.name)")
+            #expect(left.user.avatarURL != right.user.avatarURL, "\(left.user.name) and \(right.user.name)")
+        }
+        #expect(catalog.stories[1].user.avatarURL?.lastPathComponent == "hopper-square.jpg")
+    }
+
+    /// Each photo's size is its JPEG's (from the frame header), portraits are at least 720×1280.
+    @Test func photosAreTheSizesTheySayAndPortraitsAreStorySized() async throws {
+        let loader = BundledImageLoader()
+        for photo in catalog.photos {
+            let bytes = [UInt8](try await loader.imageData(for: photo.url, priority: .high))
+            var offset = 2
+            var size: (Int, Int)? = nil
+            while offset + 9 < bytes.count, size == nil {
+                let marker = bytes[offset + 1]
+                let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                if (0xC0...0xC2).contains(marker) {
+                    size = (
+                        Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8]),
+                        Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6])
+                    )
+                }
+                offset += 2 + length
+            }
+            let (width, height) = try #require(size, "\(photo.url) has a frame header")
+            #expect(width == photo.width && height == photo.height, "\(photo.url): \(width)×\(height)")
+            if height > width { #expect(width >= 720 && height >= 1280, "\(photo.url)") }
+        }
+    }
+
     @Test func videosAndOtherSchemesAreNotBundledImages() async {
         let loader = BundledImageLoader()
         let video = URL(string: "bundled://videos/x.mp4")!

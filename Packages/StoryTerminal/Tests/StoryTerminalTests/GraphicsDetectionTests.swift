@@ -35,7 +35,8 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Reads what the program wrote until `count` bytes came (or 10 s passed).
     func read(count: Int) -> [UInt8] {
         var got: [UInt8] = []
-        let deadline = Date().addingTimeInterval(10)
+        // Generous: with both cores busy the detection's thread may start seconds late.
+        let deadline = Date().addingTimeInterval(120)
         var buffer = [UInt8](repeating: 0, count: 1024)
         while got.count < count, Date() < deadline {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -104,7 +105,7 @@ struct GraphicsDetectionTests {
             try await onOwnThread {
                 GraphicsDetection.detect(
                     configured: .auto, environment: ["TERM": "xterm-256color"], input: slave, output: slave,
-                    deadline: .seconds(10))
+                    deadline: .seconds(120))
             }
         }
         let asked = try await onOwnThread { pty.read(count: GraphicsDetection.queries.count) }

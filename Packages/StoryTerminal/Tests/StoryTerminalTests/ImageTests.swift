@@ -121,7 +121,14 @@ struct ImageCellTests {
 
     @Test func boxFilteringAveragesAndKeepsFlatColours() {
         let checker = RGBImage(width: 2, height: 2, pixels: [0, 0, 0, 255, 255, 255, 255, 255, 255, 0, 0, 0])
-        #expect(checker.resampled(width: 1, height: 1).pixel(0, 0) == RGB(127, 127, 127))
+        #expect(checker.resampled(width: 1, height: 1).pixel(0, 0) == RGB(128, 128, 128), "127.5, rounded")
+        // Three pixels into two: each output is one whole pixel and half of the middle one.
+        let row = RGBImage(width: 3, height: 1, pixels: [0, 0, 0, 90, 90, 90, 180, 180, 180])
+        let two = row.resampled(width: 2, height: 1)
+        #expect(two.pixel(0, 0) == RGB(30, 30, 30) && two.pixel(1, 0) == RGB(150, 150, 150))
+        // Growing is bilinear: the middle of two pixels is their average.
+        let grown = RGBImage(width: 2, height: 1, pixels: [0, 0, 0, 200, 200, 200]).resampled(width: 4, height: 1)
+        #expect(grown.pixels.enumerated().filter { $0.offset % 3 == 0 }.map(\.element) == [0, 50, 150, 200])
         let flat = Self.solid(RGB(10, 20, 30), width: 37, height: 23).resampled(width: 5, height: 3)
         #expect((0..<3).allSatisfy { y in (0..<5).allSatisfy { flat.pixel($0, y) == RGB(10, 20, 30) } })
     }

@@ -31,7 +31,7 @@ public struct RenderCommand: AsyncParsableCommand {
               stories render photo.jpg
               stories render photo.jpg --width 120 --height 40 --color 256
               stories render https://picsum.photos/id/10/1080/1920 --width 60
-              stories render bundled://samples/dawn-portrait.jpg   (a bundled sample, as the gallery names it)
+              stories render bundled://samples/astronaut-portrait.jpg   (a bundled sample, as the gallery names it)
               stories render photo.jpg --graphics sixel
             """)
 

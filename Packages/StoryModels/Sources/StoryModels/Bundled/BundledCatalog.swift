@@ -19,22 +19,26 @@ public struct BundledCatalog: Sendable {
     /// Builds the catalog; items' `postedAt` are hours before `now`.
     public init(now: Date = Date()) {
         let samples = BundledSamples.all
-        stories = BundledUsers.all.map { user in Self.story(for: user, samples: samples, now: now) }
+        stories = BundledUsers.all.enumerated().map { index, user in
+            Self.story(for: user, opening: samples[index % samples.count], samples: samples, now: now)
+        }
         photos = samples.enumerated().map { index, sample in
             Photo(
                 id: PhotoID("bundled-\(index)"),
-                author: BundledUsers.photographers[index % BundledUsers.photographers.count],
+                author: sample.author,
                 width: sample.size.width, height: sample.size.height, url: sample.url, downloadURL: sample.url)
         }
     }
 
     /// A user's story: 1 to 8 items picked by the user id; about one in five is a video
-    /// with a duration and a sample as its poster.
-    static func story(for user: StoryUser, samples: [BundledSample], now: Date) -> Story {
+    /// with a duration and a sample as its poster. The first item shows `opening` (the user's
+    /// place in the catalog picks it, so two neighbouring users never open on one picture).
+    static func story(for user: StoryUser, opening: BundledSample, samples: [BundledSample], now: Date) -> Story {
         let id = user.id.rawValue
         let count = user.id == BundledUsers.longVideoUser ? 2 : StableHash.pick(id, salt: "items", in: 1...8)
         let items = (0..<count).map { index -> StoryItem in
-            let sample = samples[StableHash.pick(id, salt: "sample\(index)", in: 0...(samples.count - 1))]
+            let sample =
+                index == 0 ? opening : samples[StableHash.pick(id, salt: "sample\(index)", in: 0...(samples.count - 1))]
             let itemID = StoryItemID("\(id)-\(index)")
             let isVideo =
                 user.id == BundledUsers.longVideoUser
@@ -63,22 +67,38 @@ public struct BundledCatalog: Sendable {
 struct BundledSample: Hashable, Sendable {
     var name: String
     var size: PixelSize
+    /// Who took the photograph (the gallery's author line).
+    var author: String
     var url: URL { URL(string: "\(BundledCatalog.scheme)://samples/\(name).jpg")! }
 
-    init(_ name: String, _ width: Int, _ height: Int) {
+    init(_ name: String, _ width: Int, _ height: Int, by author: String) {
         self.name = name
         self.size = PixelSize(width: width, height: height)
+        self.author = author
     }
 }
 
-/// The sample images in Resources/samples (made by Scripts/make-samples).
+/// The sample photographs in Resources/samples (made by Scripts/make-samples; their sources
+/// and licences are in the package's README), in the script's order.
 enum BundledSamples {
     static let all = [
-        BundledSample("dawn-portrait", 1080, 1920), BundledSample("dusk-portrait", 1080, 1920),
-        BundledSample("sea-landscape", 1200, 800), BundledSample("forest-landscape", 1600, 900),
-        BundledSample("desert-square", 800, 800), BundledSample("night-square", 800, 800),
-        BundledSample("aurora-tall", 720, 1600), BundledSample("snow-wide", 1920, 800),
-        BundledSample("lake-portrait", 900, 1400), BundledSample("canyon-landscape", 1280, 853),
-        BundledSample("meadow-square", 640, 640), BundledSample("city-portrait", 750, 1334),
+        BundledSample("astronaut-portrait", 720, 1280, by: nasa),
+        BundledSample("hopper-portrait", 720, 1280, by: navy),
+        BundledSample("rocket-portrait", 720, 1280, by: "SpaceX"),
+        BundledSample("chelsea-landscape", 900, 600, by: "Stefan van der Walt"),
+        BundledSample("retina-portrait", 720, 1280, by: "Mikael Häggström"),
+        BundledSample("coffee-landscape", 1200, 800, by: "Rachel Michetti"),
+        BundledSample("hubble-portrait", 720, 1280, by: "NASA, ESA (Hubble)"),
+        BundledSample("rocket-landscape", 1280, 854, by: "SpaceX"),
+        BundledSample("astronaut-square", 720, 720, by: nasa),
+        BundledSample("hopper-square", 720, 720, by: navy),
+        BundledSample("chelsea-square", 720, 720, by: "Stefan van der Walt"),
+        BundledSample("coffee-square", 720, 720, by: "Rachel Michetti"),
     ]
+
+    static let nasa = "NASA"
+    static let navy = "James S. Davis, US Navy"
+
+    /// The squares, the avatars' pictures: faces and a few subjects (a cat, a cup).
+    static let avatars = all.filter { $0.size.width == $0.size.height }
 }

@@ -24,14 +24,10 @@ enum BundledUsers {
         ("leo-long-video", "Leo Long Video 🎬"), ("uma", "Uma Thurman-Smith"), ("vera", "Vera Wang"),
     ]
 
-    static let photographers = [
-        "Alejandro Escamilla", "Paul Jarvis", "Aleks Dorohovich", "Vadim Sherbakov", "Yoni Kaplan-Nadel",
-        "Ryan Mcguire", "Nithya Ramanujam", "山本 写真", "Ales Krivec",
-    ]
-
     static var all: [StoryUser] {
         names.enumerated().map { index, pair in
-            let sample = BundledSamples.all[index % BundledSamples.all.count]
+            // Neighbours never share an avatar; Grace Hopper (the second) has her own portrait.
+            let sample = BundledSamples.avatars[index % BundledSamples.avatars.count]
             return StoryUser(id: UserID(pair.0), name: pair.1, avatarURL: sample.url)
         }
     }

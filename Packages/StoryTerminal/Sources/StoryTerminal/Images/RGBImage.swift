@@ -21,8 +21,9 @@ public struct RGBImage: Hashable, Sendable {
         return RGB(pixels[offset], pixels[offset + 1], pixels[offset + 2])
     }
 
-    /// A box-filtered copy of `width × height` (each output pixel the average of the source
-    /// area it covers): no aliasing when shrinking, nearest neighbour when growing.
+    /// A copy of `width × height`: shrinking, each output pixel is the exact average of the
+    /// source area it covers (fractional edges weighted by how much of them it covers: no
+    /// aliasing and no half-pixel shifts); growing, bilinear. Separable, one axis at a time.
     public func resampled(width newWidth: Int, height newHeight: Int) -> RGBImage {
         guard newWidth > 0, newHeight > 0, width > 0, height > 0 else {
             return RGBImage(
@@ -30,39 +31,80 @@ public struct RGBImage: Hashable, Sendable {
                 pixels: Array(repeating: 0, count: max(0, newWidth) * max(0, newHeight) * 3))
         }
         if newWidth == width, newHeight == height { return self }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
-        // Source column spans for each output column, computed once.
-        let columns = (0..<newWidth).map { x in
-            (x * width / newWidth, max(x * width / newWidth + 1, (x + 1) * width / newWidth))
-        }
+        let across = Self.taps(from: width, to: newWidth)
+        let down = Self.taps(from: height, to: newHeight)
+        // Across first, into floats: height × newWidth.
+        var middle = [Float](repeating: 0, count: height * newWidth * 3)
         pixels.withUnsafeBufferPointer { source in
+            middle.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    let row = y * width * 3
+                    for x in 0..<newWidth {
+                        let tap = across[x]
+                        var r: Float = 0
+                        var g: Float = 0
+                        var b: Float = 0
+                        for (k, weight) in tap.weights.enumerated() {
+                            let o = row + (tap.start + k) * 3
+                            r += Float(source[o]) * weight
+                            g += Float(source[o + 1]) * weight
+                            b += Float(source[o + 2]) * weight
+                        }
+                        let o = (y * newWidth + x) * 3
+                        target[o] = r
+                        target[o + 1] = g
+                        target[o + 2] = b
+                    }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+        middle.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<newHeight {
-                    let y0 = y * height / newHeight
-                    let y1 = max(y0 + 1, (y + 1) * height / newHeight)
+                    let tap = down[y]
                     for x in 0..<newWidth {
-                        let (x0, x1) = columns[x]
-                        var r = 0
-                        var g = 0
-                        var b = 0
-                        for sy in y0..<y1 {
-                            var offset = (sy * width + x0) * 3
-                            for _ in x0..<x1 {
-                                r += Int(source[offset])
-                                g += Int(source[offset + 1])
-                                b += Int(source[offset + 2])
-                                offset += 3
-                            }
+                        var r: Float = 0
+                        var g: Float = 0
+                        var b: Float = 0
+                        for (k, weight) in tap.weights.enumerated() {
+                            let o = ((tap.start + k) * newWidth + x) * 3
+                            r += source[o] * weight
+                            g += source[o + 1] * weight
+                            b += source[o + 2] * weight
                         }
-                        let count = (y1 - y0) * (x1 - x0)
                         let o = (y * newWidth + x) * 3
-                        target[o] = UInt8(r / count)
-                        target[o + 1] = UInt8(g / count)
-                        target[o + 2] = UInt8(b / count)
+                        target[o] = UInt8(max(0, min(255, (r + 0.5).rounded(.down))))
+                        target[o + 1] = UInt8(max(0, min(255, (g + 0.5).rounded(.down))))
+                        target[o + 2] = UInt8(max(0, min(255, (b + 0.5).rounded(.down))))
                     }
                 }
             }
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// For each of `target` pixels along one axis of `source` pixels: the first source pixel it
+    /// takes from and the weights of that one and the next ones (summing to 1).
+    static func taps(from source: Int, to target: Int) -> [(start: Int, weights: [Float])] {
+        let scale = Double(source) / Double(target)
+        return (0..<target).map { index in
+            if target <= source {
+                // The area [index, index + 1) × scale, each source pixel weighted by its overlap.
+                let low = Double(index) * scale
+                let high = min(Double(source), Double(index + 1) * scale)
+                let first = Int(low)
+                let last = min(source - 1, max(first, Int((high - 1e-9).rounded(.down))))
+                let weights = (first...last).map { pixel in
+                    Float((min(high, Double(pixel + 1)) - max(low, Double(pixel))) / (high - low))
+                }
+                return (first, weights)
+            }
+            // Bilinear between the two source pixels around this one's centre.
+            let centre = max(0, min(Double(source - 1), (Double(index) + 0.5) * scale - 0.5))
+            let first = min(source - 1, Int(centre))
+            let fraction = Float(centre - Double(first))
+            return first + 1 < source ? (first, [1 - fraction, fraction]) : (first, [1])
+        }
     }
 }
