@@ -8,7 +8,8 @@ import StoryTerminal
 // filter and half-block cells for one image into an 80×40 frame, timed in process; prints the
 // median of RUNS frames in milliseconds. Also the bytes of a progress tick against a full
 // frame (the "progress tick" row), measured on the real viewer screen (StoriesScreens' update
-// and view, 80×40, the image shown): the most bytes any 100 ms tick of a 5 s item writes.
+// and view, 80×40, the image shown): the most bytes any 100 ms tick of a 5 s item writes, in
+// half blocks and with the picture in kitty and in sixel (GraphicsScreen).
 //
 // usage: RenderBench IMAGE RUNS
 
@@ -65,4 +66,31 @@ for _ in 0..<49 {  // the item's 5 s, tick by tick, staying on the item
     screen = next
 }
 precondition(model.viewer?.viewer.current?.item.id == "bench-0" && worstTick > 0, "the bar moved on the same item")
-print(#"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick)}"#)
+
+/// The same viewer with its picture in a graphics protocol (cells of 10×20 pixels, the picture
+/// decoded at them): the first frame's bytes (the picture sent) and the most any tick writes.
+func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
+    let cell = CellPixels(width: 10, height: 20)
+    var viewer = AppModel(
+        size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor, graphics: true,
+        viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
+    _ = AppUpdate.update(&viewer, .viewerReady(stories: [story], userIndex: 0, liked: [], now: Date()))
+    let picture = try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
+    _ = AppUpdate.update(&viewer, .mediaLoaded("bench-0", .success(DecodedMedia(image: picture))))
+    var writer = GraphicsScreen(mode: mode, cell: cell, depth: .truecolor)
+    var shown = AppView.render(viewer)
+    let first = writer.frame(from: nil, to: shown).count
+    var worst = 0
+    for _ in 0..<49 {
+        _ = AppUpdate.update(&viewer, .tick(.milliseconds(100)))
+        let next = AppView.render(viewer)
+        worst = max(worst, writer.frame(from: shown, to: next).count)
+        shown = next
+    }
+    return (first, worst)
+}
+let kitty = try graphicsTicks(.kitty)
+let sixel = try graphicsTicks(.sixel)
+print(
+    #"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick),"kittyFrameBytes":\#(kitty.frame),"kittyTickBytes":\#(kitty.tick),"sixelFrameBytes":\#(sixel.frame),"sixelTickBytes":\#(sixel.tick)}"#
+)

@@ -26,7 +26,8 @@ final class RealTerminal: Sendable {
                 ]
             case .xterm:
                 [
-                    "xterm", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "#ff00ff", "-fg", "white", "+bc", "-e",
+                    "xterm", "-u8", "-ti", "vt340", "-geometry", "120x45+0+0", "-bg", "#ff00ff", "-fg", "white", "+bc",
+                    "-e",
                     "sh", "-c", command,
                 ]
             }
@@ -93,7 +94,7 @@ final class RealTerminal: Sendable {
     var environment: [String: String] {
         [
             "DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": folder, "LIBGL_ALWAYS_SOFTWARE": "1",
+            "HOME": folder, "LIBGL_ALWAYS_SOFTWARE": "1", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
         ]
     }
 

@@ -23,15 +23,56 @@ struct RealTerminalScreensTests {
         return best
     }
 
-    /// The picture through the middle of the window (of the image area, `down` of the height).
-    static func picture(_ terminal: RealTerminal, down: Double = 0.5) async throws -> (
-        screen: [UInt8], box: (x: Int, y: Int, width: Int, height: Int)
-    ) {
-        let screen = try #require(try await terminal.settled(), "the screen settles")
-        let window = try await terminal.windowSize()
-        let found = RealTerminal.pictureBox(screen, through: (window.width / 2, Int(Double(window.height) * down)))
-        let box = try #require(found, "a picture through the middle of the \(window.width)×\(window.height) window")
-        return (screen, box)
+    typealias Box = (x: Int, y: Int, width: Int, height: Int)
+
+    /// The first settled screen for which `condition` holds (given the screen and the window's
+    /// size), waiting as long as it takes a busy machine (90 s), else a failure naming `what`.
+    static func until(
+        _ terminal: RealTerminal, _ what: String, _ condition: ([UInt8], (width: Int, height: Int)) -> Bool
+    ) async throws -> [UInt8] {
+        let deadline = ContinuousClock.now + .seconds(90)
+        var last: [UInt8]? = nil
+        while ContinuousClock.now < deadline {
+            let window = try await terminal.windowSize()
+            last = try await terminal.settled()
+            if let screen = last, condition(screen, window) { return screen }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        // The last screen, to look at.
+        let path = terminal.folder + "/last-screen.rgb"
+        FileManager.default.createFile(atPath: path, contents: last.map { Data($0) })
+        throw RealTerminal.RealTerminalError.failed(
+            "waited 90 s for \(what); the last screen: \(path) (\(RealTerminal.width)x\(RealTerminal.height) RGB)")
+    }
+
+    /// How many pixels in rows `rows` (fractions of the window's height) are not background.
+    static func drawn(_ screen: [UInt8], _ window: (width: Int, height: Int), rows: ClosedRange<Double>) -> Int {
+        let background = RealTerminal.background
+        var count = 0
+        for y in Int(Double(window.height) * rows.lowerBound)..<Int(Double(window.height) * rows.upperBound) {
+            for x in 4..<(window.width - 4) {  // inside the window's border
+                let o = (y * RealTerminal.width + x) * 3
+                if screen[o] != background.r || screen[o + 1] != background.g || screen[o + 2] != background.b {
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
+    /// The picture through the window's middle column at `down` of its height, at least
+    /// `minimumHeight` tall and passing `also`.
+    static func picture(
+        _ terminal: RealTerminal, _ what: String, down: Double = 0.5, minimumHeight: Int = 200,
+        also: @escaping (Box) -> Bool = { _ in true }
+    ) async throws -> (screen: [UInt8], box: Box) {
+        func box(_ screen: [UInt8], _ window: (width: Int, height: Int)) -> Box? {
+            RealTerminal.pictureBox(screen, through: (window.width / 2, Int(Double(window.height) * down)))
+        }
+        let screen = try await until(terminal, what) { screen, window in
+            box(screen, window).map { $0.height >= minimumHeight && also($0) } ?? false
+        }
+        return (screen, box(screen, try await terminal.windowSize())!)
     }
 
     static func screens(_ kind: RealTerminal.Kind, graphics: String, bound: Double) async throws {
@@ -42,10 +83,11 @@ struct RealTerminalScreensTests {
             .joined(separator: " ") + " 2>'\(folder)/err'"
         let terminal = try await RealTerminal(kind, running: command)
         terminal.start()
-        _ = try #require(try await terminal.settled(), "the tray settles")
+        // The tray with its avatars (before them a key would go to the logo).
+        _ = try await until(terminal, "the tray's avatars") { drawn($0, $1, rows: 0.05...0.3) > 4000 }
         // The viewer, paused so the screen stays still.
         try await terminal.keys("Return", "space")
-        let viewer = try await picture(terminal)
+        let viewer = try await picture(terminal, "the viewer's picture")
         let match = try await bestMatch(terminal, viewer.screen, box: viewer.box)
         let blockiness = RealTerminal.blockiness(viewer.screen, box: viewer.box)
         let blocks = try #require(blockiness, "a picture with detail")
@@ -55,40 +97,29 @@ struct RealTerminalScreensTests {
         // Half blocks would put nearly every colour change on their cells' edges.
         #expect(blocks < 0.5, "drawn in real pixels, not in blocks (\(blocks) of the changes on one grid)")
         #expect(match.error < bound, "the viewer's picture in \(kind.rawValue)")
-        #expect(viewer.box.height > 200, "a picture, not a line: \(viewer.box)")
 
         // A smaller window: the picture is drawn again, smaller, as sharp.
         try await terminal.resize(width: 640, height: 480)
-        try await Task.sleep(for: .seconds(1))
-        let resized = try await picture(terminal)
+        let resized = try await picture(terminal, "the picture drawn for the new size", minimumHeight: 100) {
+            // Drawn again, whole: not the old picture cut by the smaller window.
+            $0.height < viewer.box.height && $0.y > 8 && $0.y + $0.height < 470
+        }
         let again = try await bestMatch(terminal, resized.screen, box: resized.box)
         print("\(kind.rawValue) after a resize: \(resized.box) is \(again.sample), mean error \(again.error)")
-        #expect(resized.box.height < viewer.box.height, "drawn for the new size: \(resized.box)")
         #expect(again.sample == match.sample && again.error < bound, "the same picture after the resize")
 
-        // Closing the viewer takes its picture away: the tray's empty middle is background again.
+        // Closing the viewer takes its picture away: the tray's empty middle is background again
+        // (waited for; a picture left behind would never go and the wait would fail).
         try await terminal.keys("q")
-        let tray = try #require(try await terminal.settled(), "the tray settles")
-        let window = try await terminal.windowSize()
-        let left = window.width / 2 - 40
-        let top = window.height * 3 / 4 - 10
-        var stale = 0
-        for y in top..<(top + 20) {
-            for x in left..<(left + 80) {
-                let o = (y * RealTerminal.width + x) * 3
-                let background = RealTerminal.background
-                if tray[o] != background.r || tray[o + 1] != background.g || tray[o + 2] != background.b {
-                    stale += 1
-                }
-            }
+        _ = try await until(terminal, "the tray without the viewer's picture") { screen, window in
+            drawn(screen, window, rows: 0.05...0.3) > 4000 && drawn(screen, window, rows: 0.6...0.8) == 0
         }
-        #expect(stale == 0, "\(stale) pixels of the closed viewer's picture left on the tray")
 
-        // The gallery's first photo in detail: the bundled dawn portrait.
+        // The gallery (thumbnails down the window), then its first photo in detail.
         try await terminal.keys("g")
-        _ = try #require(try await terminal.settled(), "the gallery settles")
+        _ = try await until(terminal, "the gallery's thumbnails") { drawn($0, $1, rows: 0.4...0.7) > 4000 }
         try await terminal.keys("Return")
-        let detail = try await picture(terminal, down: 0.4)
+        let detail = try await picture(terminal, "the detail's picture", down: 0.4)
         let error = try await terminal.meanError(
             detail.screen, box: detail.box, source: samples + "/astronaut-portrait.jpg")
         let detailBlockiness = RealTerminal.blockiness(detail.screen, box: detail.box)
@@ -100,7 +131,7 @@ struct RealTerminalScreensTests {
         #expect(error < bound, "the detail's picture in \(kind.rawValue)")
 
         try await terminal.keys("Escape", "q", "q")
-        #expect(try await RealTerminal.poll(seconds: 20, { terminal.finished }), "q quits")
+        #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
         let errors = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""
         #expect(!errors.contains("rror"), "stderr: \(errors)")
     }

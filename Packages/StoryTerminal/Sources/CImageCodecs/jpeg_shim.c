@@ -105,3 +105,38 @@ int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsi
 }
 
 void cimg_free(unsigned char *buffer) { free(buffer); }
+
+int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, unsigned char **out,
+                     size_t *out_size) {
+    struct jpeg_compress_struct cinfo;
+    struct shim_error error;
+    unsigned char *buffer = NULL;
+    unsigned long length = 0;
+    cinfo.err = jpeg_std_error(&error.base);
+    error.base.error_exit = shim_error_exit;
+    error.base.output_message = shim_silent;
+    error.base.emit_message = shim_silent_level;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = (size_t)length;
+    return 0;
+}

@@ -123,6 +123,22 @@ struct GraphicsScreenTests {
         #expect(text(gone).filter { $0 == " " }.count >= 80 * 35)
     }
 
+    @Test func iTerm2GetsEachPictureAsAJPEGAtOnePixelPerPixelDrawnOnce() throws {
+        var screen = GraphicsScreen(mode: .iterm2, cell: Self.cell, depth: .truecolor)
+        let first = text(screen.frame(from: nil, to: pictureFrame(progress: 3)))
+        let start = try #require(first.range(of: "\u{1B}]1337;File=inline=1;size="))
+        let header = first[start.upperBound...].prefix { $0 != ":" }
+        #expect(header.contains("width=393px;height=700px"), "\(header)")
+        let payload = first[first.index(after: first[start.upperBound...].firstIndex(of: ":")!)...].prefix {
+            $0 != "\u{07}"
+        }
+        let jpeg = try #require(Data(base64Encoded: String(payload)))
+        let decoded = try ImageDecoder.decode(jpeg)
+        #expect(decoded.width == 393 && decoded.height == 700)
+        let tick = screen.frame(from: pictureFrame(progress: 3), to: pictureFrame(progress: 4))
+        #expect(!text(tick).contains("1337"), "a tick does not draw the picture again")
+    }
+
     @Test func withoutAProtocolTheFrameIsTheCellDiff() {
         var screen = GraphicsScreen(mode: .symbols, cell: Self.cell, depth: .truecolor)
         let frame = pictureFrame(progress: 2)

@@ -23,8 +23,8 @@ public struct BrowseCommand: AsyncParsableCommand {
             \(KeyBindings.summary(KeyBindings.detail)). The screen comes up at once and q quits \
             at any time, while the source opens or the network is slow too; a window smaller \
             than a screen needs says so. Pictures are drawn in real pixels where the terminal \
-            speaks the kitty graphics protocol or sixel (--graphics auto asks it, up to 150 ms; \
-            kitty, sixel or symbols force one; iterm2 draws half blocks here), half blocks \
+            speaks the kitty graphics protocol, sixel or iTerm2's inline images (--graphics auto \
+            asks it, up to 150 ms; kitty, sixel, iterm2 or symbols force one), half blocks \
             elsewhere and inside tmux or screen. --accessible prints every change as a sentence \
             instead of drawing. Without a terminal on stdin and stdout it prints the tray as text instead \
             (exit 0).

@@ -73,7 +73,7 @@ public struct ConfigurationSchema: Sendable {
                     key: "terminal.graphics", kind: .choice(GraphicsMode.allCases.map(\.rawValue)), defaultText: "auto",
                     flag: "graphics",
                     summary:
-                        "image protocol (auto asks the terminal); the screens draw kitty or sixel, stories render also iterm2"
+                        "image protocol for the screens and stories render (auto asks the terminal)"
                 ),
                 SettingSpec(
                     key: "log.level", kind: .choice(LogSetup.levels), defaultText: "warning", flag: "log-level",

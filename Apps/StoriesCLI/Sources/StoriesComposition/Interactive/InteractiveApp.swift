@@ -40,9 +40,8 @@ struct InteractiveApp {
         defer { held.flushHeld() }
         let accessible = root.settings.viewer.accessible
         let environment = ProcessInfo.processInfo.environment
-        // Pictures in kitty or sixel where the terminal speaks it (asked before the screen is
-        // taken, up to 150 ms, on a thread of its own); iTerm2's inline images and every other
-        // answer draw half blocks here.
+        // Pictures in kitty, sixel or iTerm2's inline images where the terminal speaks one
+        // (asked before the screen is taken, up to 150 ms, on a thread of its own).
         let configured = root.settings.graphicsMode
         let detected =
             accessible
@@ -51,7 +50,7 @@ struct InteractiveApp {
                 GraphicsDetection.detect(
                     configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
             }
-        let graphics: GraphicsMode = [.kitty, .sixel].contains(detected.mode) ? detected.mode : .symbols
+        let graphics: GraphicsMode = [.kitty, .sixel, .iterm2].contains(detected.mode) ? detected.mode : .symbols
         logger.info("graphics", metadata: ["mode": "\(graphics.rawValue)", "why": "\(detected.reason)"])
         let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
         // Writing to the terminal blocks while it does not read (a slow link, a paused tmux

@@ -9,6 +9,7 @@
 /// - sixel: a picture is drawn when it appears and again only when a cell over it changed
 ///   (the heart over the media); the cells a picture leaves are written again, so none of its
 ///   pixels stay behind. Its encoding is kept for the next time it appears.
+/// - iTerm2 (and WezTerm): as sixel, each picture a JPEG inline image at one pixel per pixel.
 /// - anything else: cells only (graphics in the buffer are ignored).
 ///
 /// A frame after `nil` (the first one, or after a resize) deletes every placement and draws
@@ -56,8 +57,8 @@ public struct GraphicsScreen: Sendable {
         self.cells = TerminalRenderer(depth: depth)
     }
 
-    /// Whether this writer draws pictures (kitty or sixel) rather than leaving them to cells.
-    public var drawsGraphics: Bool { mode == .kitty || mode == .sixel }
+    /// Whether this writer draws pictures (kitty, sixel or iTerm2) rather than leaving them to cells.
+    public var drawsGraphics: Bool { [.kitty, .sixel, .iterm2].contains(mode) }
 
     /// The bytes that turn a screen showing `old` into `new`, pictures included (everything
     /// when `old` is nil or of another size).
@@ -94,7 +95,7 @@ public struct GraphicsScreen: Sendable {
                 return old.differs(from: new, inside: shownGraphic.graphic)
             }
             shown = wanted.map { Shown(graphic: $0, image: 0, placement: 0) }
-            for graphic in added + redrawn.map(\.graphic) { drawSixel(graphic, over: new, into: &out) }
+            for graphic in added + redrawn.map(\.graphic) { drawInCells(graphic, over: new, into: &out) }
             encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures }
         }
         return out
@@ -178,8 +179,9 @@ public struct GraphicsScreen: Sendable {
         }
     }
 
-    /// Draws a graphic in sixel, then writes again the characters over it.
-    private mutating func drawSixel(_ graphic: CellGraphic, over frame: CellBuffer, into out: inout [UInt8]) {
+    /// Draws a graphic in sixel or as an iTerm2 inline image (both are part of the cells they
+    /// cover), then writes again the characters over it.
+    private mutating func drawInCells(_ graphic: CellGraphic, over frame: CellBuffer, into out: inout [UInt8]) {
         let place = layout(graphic)
         let picture = Picture(
             key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
@@ -189,7 +191,10 @@ public struct GraphicsScreen: Sendable {
             bytes = known.bytes
         } else {
             let pixels = pixels(graphic, width: place.width, height: place.height)
-            bytes = SixelEncoder.encode(pixels.image, opaque: pixels.opaque)
+            // iTerm2 gets a JPEG (no transparency: an avatar's corners are black there).
+            bytes =
+                mode == .iterm2
+                ? ITerm2Image.picture(pixels.image) ?? [] : SixelEncoder.encode(pixels.image, opaque: pixels.opaque)
         }
         encoded[picture] = (bytes, frameNumber)
         out += Self.moveCursor(x: place.x, y: place.y)
