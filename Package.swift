@@ -127,17 +127,12 @@ let package = Package(
             path: "Apps/StoriesCLI/Sources/StoriesCLI",
             swiftSettings: strict
         ),
-        .target(
-            name: "CJPEGEncoder",
-            path: "Apps/PicsumStub/Sources/CJPEGEncoder",
-            linkerSettings: [.linkedLibrary("jpeg")]
-        ),
         .executableTarget(
             name: "PicsumStub",
             dependencies: [
                 // FlyingFox brings FoundationNetworking (libcurl): picsum-stub is a test and
                 // bench server, linked dynamically; `stories` never links it.
-                "CJPEGEncoder", product("StoryModels"), product("StoryTerminal"),
+                product("StoryModels"), product("StoryTerminal"),
                 product("StoryInterfaces"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),

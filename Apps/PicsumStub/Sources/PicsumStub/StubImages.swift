@@ -1,4 +1,3 @@
-import CJPEGEncoder
 import Foundation
 import StoryInterfaces
 import StoryModels
@@ -42,14 +41,10 @@ actor StubImages {
                 pixels[offset + 2] = luma
             }
         }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = pixels.withUnsafeBufferPointer {
-            cjpeg_encode($0.baseAddress, Int32(width), Int32(height), 80, 1, &output, &size)
-        }
-        guard status == 0, let output else { throw StubError.encoding }
-        defer { cjpeg_free(output) }
-        let data = Data(bytes: output, count: Int(size))
+        guard
+            let data = JPEGEncoder.encode(
+                RGBImage(width: width, height: height, pixels: pixels), quality: 80, progressive: true)
+        else { throw StubError.encoding }
         cache[cacheKey] = data
         order.append(cacheKey)
         if order.count > 64 { cache[order.removeFirst()] = nil }

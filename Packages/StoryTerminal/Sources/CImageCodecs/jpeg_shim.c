@@ -106,8 +106,8 @@ int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsi
 
 void cimg_free(unsigned char *buffer) { free(buffer); }
 
-int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, unsigned char **out,
-                     size_t *out_size) {
+int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, int progressive,
+                     unsigned char **out, size_t *out_size) {
     struct jpeg_compress_struct cinfo;
     struct shim_error error;
     unsigned char *buffer = NULL;
@@ -129,6 +129,7 @@ int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int qualit
     cinfo.in_color_space = JCS_RGB;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);

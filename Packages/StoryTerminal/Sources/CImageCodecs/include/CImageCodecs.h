@@ -20,10 +20,10 @@ int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *heig
 int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len);
 
-/// Encodes RGB888 pixels as a baseline JPEG at quality 1...100. Returns 0 and a malloc'd
-/// buffer (free with cimg_free), or -1 when libjpeg fails.
-int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, unsigned char **out,
-                     size_t *out_size);
+/// Encodes RGB888 pixels as a JPEG at quality 1...100, progressive when asked. Returns 0 and
+/// a malloc'd buffer (free with cimg_free), or -1 when libjpeg fails.
+int cimg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, int progressive,
+                     unsigned char **out, size_t *out_size);
 
 /// Reads a PNG header. Returns 0 and fills width and height, or -1 with a message in err.
 int cimg_png_info(const unsigned char *data, size_t size, int *width, int *height, char *err, size_t err_len);

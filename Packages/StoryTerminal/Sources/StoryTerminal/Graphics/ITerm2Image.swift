@@ -1,4 +1,3 @@
-import CImageCodecs
 public import Foundation
 
 /// iTerm2's inline images (OSC 1337, also WezTerm's): the encoded file itself (JPEG or PNG, as
@@ -17,15 +16,7 @@ public enum ITerm2Image {
     /// Decoded pixels as an inline image drawn at one screen pixel per pixel (`width=Npx`):
     /// encoded as a JPEG (quality 90) for the terminal to decode. Nil if libjpeg fails.
     public static func picture(_ image: RGBImage) -> [UInt8]? {
-        guard image.width > 0, image.height > 0 else { return nil }
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = image.pixels.withUnsafeBufferPointer {
-            cimg_jpeg_encode($0.baseAddress, Int32(image.width), Int32(image.height), 90, &output, &length)
-        }
-        guard status == 0, let output else { return nil }
-        defer { cimg_free(output) }
-        let data = Data(bytes: output, count: length)
+        guard let data = JPEGEncoder.encode(image, quality: 90) else { return nil }
         var out = Array(
             "\u{1B}]1337;File=inline=1;size=\(data.count);width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=0:"
                 .utf8)
