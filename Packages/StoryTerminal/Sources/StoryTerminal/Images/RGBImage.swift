@@ -31,29 +31,32 @@ public struct RGBImage: Hashable, Sendable {
                 pixels: Array(repeating: 0, count: max(0, newWidth) * max(0, newHeight) * 3))
         }
         if newWidth == width, newHeight == height { return self }
-        let across = Self.taps(from: width, to: newWidth)
-        let down = Self.taps(from: height, to: newHeight)
+        let across = Taps(from: width, to: newWidth)
+        let down = Taps(from: height, to: newHeight)
         // Across first, into floats: height × newWidth.
         var middle = [Float](repeating: 0, count: height * newWidth * 3)
         pixels.withUnsafeBufferPointer { source in
             middle.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width * 3
-                    for x in 0..<newWidth {
-                        let tap = across[x]
-                        var r: Float = 0
-                        var g: Float = 0
-                        var b: Float = 0
-                        for (k, weight) in tap.weights.enumerated() {
-                            let o = row + (tap.start + k) * 3
-                            r += Float(source[o]) * weight
-                            g += Float(source[o + 1]) * weight
-                            b += Float(source[o + 2]) * weight
+                across.withPointers { starts, bounds, weights in
+                    for y in 0..<height {
+                        let row = y * width * 3
+                        for x in 0..<newWidth {
+                            var r: Float = 0
+                            var g: Float = 0
+                            var b: Float = 0
+                            var o = row + starts[x] * 3
+                            for k in bounds[x]..<bounds[x + 1] {
+                                let weight = weights[k]
+                                r += Float(source[o]) * weight
+                                g += Float(source[o + 1]) * weight
+                                b += Float(source[o + 2]) * weight
+                                o += 3
+                            }
+                            let t = (y * newWidth + x) * 3
+                            target[t] = r
+                            target[t + 1] = g
+                            target[t + 2] = b
                         }
-                        let o = (y * newWidth + x) * 3
-                        target[o] = r
-                        target[o + 1] = g
-                        target[o + 2] = b
                     }
                 }
             }
@@ -61,27 +64,52 @@ public struct RGBImage: Hashable, Sendable {
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
         middle.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<newHeight {
-                    let tap = down[y]
-                    for x in 0..<newWidth {
-                        var r: Float = 0
-                        var g: Float = 0
-                        var b: Float = 0
-                        for (k, weight) in tap.weights.enumerated() {
-                            let o = ((tap.start + k) * newWidth + x) * 3
-                            r += source[o] * weight
-                            g += source[o + 1] * weight
-                            b += source[o + 2] * weight
+                down.withPointers { starts, bounds, weights in
+                    let stride = newWidth * 3
+                    for y in 0..<newHeight {
+                        let base = starts[y] * stride
+                        let t = y * stride
+                        for i in 0..<stride {
+                            var value: Float = 0
+                            var o = base + i
+                            for k in bounds[y]..<bounds[y + 1] {
+                                value += source[o] * weights[k]
+                                o += stride
+                            }
+                            target[t + i] = UInt8(max(0, min(255, (value + 0.5).rounded(.down))))
                         }
-                        let o = (y * newWidth + x) * 3
-                        target[o] = UInt8(max(0, min(255, (r + 0.5).rounded(.down))))
-                        target[o + 1] = UInt8(max(0, min(255, (g + 0.5).rounded(.down))))
-                        target[o + 2] = UInt8(max(0, min(255, (b + 0.5).rounded(.down))))
                     }
                 }
             }
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// For each of `target` pixels along one axis of `source` pixels: the first source pixel it
+    /// takes from and the weights of that one and the next ones (summing to 1), flat.
+    struct Taps {
+        var starts: [Int] = []
+        /// Pixel `i`'s weights are `weights[bounds[i]..<bounds[i + 1]]`.
+        var bounds: [Int] = [0]
+        var weights: [Float] = []
+
+        init(from source: Int, to target: Int) {
+            for (start, pixelWeights) in RGBImage.taps(from: source, to: target) {
+                starts.append(start)
+                weights += pixelWeights
+                bounds.append(weights.count)
+            }
+        }
+
+        func withPointers<R>(
+            _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R
+        ) -> R {
+            starts.withUnsafeBufferPointer { starts in
+                bounds.withUnsafeBufferPointer { bounds in
+                    weights.withUnsafeBufferPointer { weights in body(starts, bounds, weights) }
+                }
+            }
+        }
     }
 
     /// For each of `target` pixels along one axis of `source` pixels: the first source pixel it
