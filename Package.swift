@@ -22,7 +22,7 @@ let strict: [SwiftSetting] = [
 /// The local packages, each depending on StoryInterfaces only.
 let packages = [
     "StoryInterfaces", "StoryModels", "FeedPaging", "SeenLikeStore", "StoryNavigation", "PicsumContent",
-    "StoryTerminal", "AsyncHTTPFetcher", "PostgresSeenLikeStore",
+    "StoryTerminal", "AsyncHTTPFetcher", "PostgresSeenLikeStore", "VideoDecoding",
 ]
 
 /// The features, each depending on StoryInterfaces and the packages it names.

@@ -1,0 +1,301 @@
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a video file holds, as `ffprobe` reads it.
+public struct VideoInfo: Hashable, Sendable {
+    /// Width of the picture in pixels.
+    public var width: Int
+    /// Height of the picture in pixels.
+    public var height: Int
+    /// How long it plays.
+    public var duration: Duration
+    /// Frames per second (the stream's own rate).
+    public var frameRate: Double
+
+    /// Creates a description.
+    public init(width: Int, height: Int, duration: Duration, frameRate: Double) {
+        self.width = width
+        self.height = height
+        self.duration = duration
+        self.frameRate = frameRate
+    }
+}
+
+/// One decoded frame: 8-bit RGB pixels and when it is shown.
+public struct VideoFrame: Sendable {
+    /// The frame's number from 0.
+    public var index: Int
+    /// When it is shown, from the start of the video.
+    public var time: Duration
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// `width * height * 3` bytes, row-major.
+    public var pixels: [UInt8]
+}
+
+/// Why a video could not be decoded.
+public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `ffmpeg` or `ffprobe` is not on the PATH.
+    case toolMissing(String)
+    /// The tool could not read the file: its own first error line.
+    case unreadable(String)
+    /// The file has no video stream.
+    case noVideo
+
+    /// A sentence for the screen.
+    public var description: String {
+        switch self {
+        case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg) — videos show their poster"
+        case .unreadable(let detail): "cannot decode this video: \(detail)"
+        case .noVideo: "the file has no video stream"
+        }
+    }
+}
+
+/// Decodes videos with the `ffmpeg` program (Debian's 5.1: H.264, VP9, MP4, WebM and many more)
+/// and reads their size and length with `ffprobe`: the frames come scaled and at a steady rate
+/// as raw RGB on a pipe, so nothing of FFmpeg is linked and a machine without it still builds
+/// and runs (the error says what to install). Stopping a stream ends the process at once.
+public struct FFmpegVideoDecoder: Sendable {
+    /// The folders searched for the tools (the PATH).
+    public var searchPath: [String]
+
+    /// A decoder finding its tools on `environment`'s PATH.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    }
+
+    /// The tool's path, or `toolMissing`.
+    func tool(_ name: String) throws(VideoDecodeError) -> String {
+        for folder in searchPath where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
+            return folder + "/" + name
+        }
+        throw .toolMissing(name)
+    }
+
+    /// The size, length and frame rate of `file`'s first video stream.
+    public func probe(_ file: URL) async throws -> VideoInfo {
+        let ffprobe = try tool("ffprobe")
+        let result = try await Self.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=width,height,r_frame_rate,duration:format=duration", "-of", "json", file.path,
+            ])
+        guard result.status == 0 else { throw VideoDecodeError.unreadable(Self.firstLine(result.stderr)) }
+        struct Probe: Decodable {
+            struct Stream: Decodable {
+                var width: Int?
+                var height: Int?
+                var frameRate: String?
+                var duration: String?
+                enum CodingKeys: String, CodingKey {
+                    case width, height, duration
+                    case frameRate = "r_frame_rate"
+                }
+            }
+            struct Format: Decodable { var duration: String? }
+            var streams: [Stream]?
+            var format: Format?
+        }
+        let probe = try JSONDecoder().decode(Probe.self, from: result.stdout)
+        guard let stream = probe.streams?.first, let width = stream.width, let height = stream.height else {
+            throw VideoDecodeError.noVideo
+        }
+        let seconds = Double(stream.duration ?? probe.format?.duration ?? "") ?? 0
+        let rate = (stream.frameRate ?? "0/1").split(separator: "/").compactMap { Double($0) }
+        return VideoInfo(
+            width: width, height: height, duration: .milliseconds(Int((seconds * 1000).rounded())),
+            frameRate: rate.count == 2 && rate[1] > 0 ? rate[0] / rate[1] : 0)
+    }
+
+    /// `file`'s frames scaled to `width × height` (area-averaged, as the pictures are) at
+    /// `frameRate` frames a second from 0, at most `limit` of them by time. The stream ends
+    /// after the last frame, or throws ``VideoDecodeError`` when the file cannot be read to
+    /// its end; stopping to read it (or cancelling) ends the `ffmpeg` process at once.
+    public func frames(
+        _ file: URL, width: Int, height: Int, frameRate: Double, limit: Duration? = nil
+    ) -> VideoFrames {
+        let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(4))
+        let stopper = Stopper()
+        let frames = VideoFrames(stream: stream, stopper: stopper)
+        let ffmpeg: String
+        do { ffmpeg = try tool("ffmpeg") } catch {
+            continuation.finish(throwing: error)
+            return frames
+        }
+        var arguments = ["-nostdin", "-v", "error", "-i", file.path, "-an", "-sn"]
+        if let limit {
+            arguments += [
+                "-t",
+                String(format: "%.3f", Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18),
+            ]
+        }
+        arguments += [
+            "-vf", "fps=\(frameRate),scale=\(max(1, width)):\(max(1, height)):flags=area", "-f", "rawvideo",
+            "-pix_fmt", "rgb24", "pipe:1",
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
+            return frames
+        }
+        stopper.watch(process)
+        continuation.onTermination = { _ in stopper.stop() }
+        let frameBytes = max(1, width) * max(1, height) * 3
+        // Read on a thread of its own: the reads block until ffmpeg writes.
+        let reader = Thread {
+            let handle = output.fileHandleForReading
+            var index = 0
+            var buffer = Data()
+            while true {
+                guard let chunk = try? handle.read(upToCount: frameBytes - buffer.count), !chunk.isEmpty else { break }
+                buffer += chunk
+                guard buffer.count == frameBytes else { continue }
+                let frame = VideoFrame(
+                    index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
+                    width: max(1, width), height: max(1, height), pixels: [UInt8](buffer))
+                buffer.removeAll(keepingCapacity: true)
+                index += 1
+                // Waits while the reader is behind (the buffer holds 4), so decoding never runs
+                // far ahead; a reader gone ends the loop (and onTermination the process).
+                var pending = frame
+                var gone = false
+                waiting: while true {
+                    switch continuation.yield(pending) {
+                    case .enqueued: break waiting
+                    case .dropped(let dropped):
+                        pending = dropped
+                        Thread.sleep(forTimeInterval: 0.005)
+                    case .terminated:
+                        gone = true
+                        break waiting
+                    @unknown default: break waiting
+                    }
+                }
+                if gone { break }
+            }
+            try? handle.close()  // a decoder still writing gets SIGPIPE
+            process.waitUntilExit()
+            stopper.exited()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            if process.terminationReason == .exit, process.terminationStatus != 0 {
+                continuation.finish(throwing: VideoDecodeError.unreadable(Self.firstLine(stderr)))
+            } else {
+                continuation.finish()
+            }
+        }
+        reader.start()
+        return frames
+    }
+
+    /// The first line of a tool's error output (or a word for none).
+    static func firstLine(_ data: Data) -> String {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.split(separator: "\n").first.map(String.init) ?? "the decoder stopped without saying why"
+    }
+
+    /// Runs a tool to its end: status, output and errors.
+    static func run(_ path: String, _ arguments: [String]) async throws -> (status: Int32, stdout: Data, stderr: Data) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: path)
+                process.arguments = arguments
+                let output = Pipe()
+                let errors = Pipe()
+                process.standardOutput = output
+                process.standardError = errors
+                process.standardInput = FileHandle.nullDevice
+                do {
+                    try process.run()
+                    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+                    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: (process.terminationStatus, stdout, stderr))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+}
+
+/// A video's frames as they are decoded. Stopping to read them — leaving the loop, cancelling
+/// the task — kills the decoder at once (SIGKILL: nothing is left to save), so no CPU is spent
+/// after.
+public struct VideoFrames: AsyncSequence, Sendable {
+    /// Each decoded frame.
+    public typealias Element = VideoFrame
+    let stream: AsyncThrowingStream<VideoFrame, any Error>
+    let stopper: Stopper
+
+    /// Reads the frames in order.
+    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), stopper: stopper) }
+
+    /// Reads the frames; when it goes, the decoder goes.
+    public struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<VideoFrame, any Error>.Iterator
+        let stopper: Stopper
+        var holder: Holder
+
+        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper) {
+            self.base = base
+            self.stopper = stopper
+            holder = Holder(stopper)
+        }
+
+        /// The next frame, nil after the last.
+        public mutating func next() async throws -> VideoFrame? { try await base.next() }
+    }
+
+    /// Stops the decoder when the last copy of the iterator is gone.
+    final class Holder: Sendable {
+        let stopper: Stopper
+        init(_ stopper: Stopper) { self.stopper = stopper }
+        deinit { stopper.stop() }
+    }
+}
+
+/// Ends a decoder process: once, and never after it has exited (its pid may be reused).
+final class Stopper: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pid: pid_t = 0
+    private var done = false
+
+    func watch(_ process: Process) {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { kill(process.processIdentifier, SIGKILL) } else { pid = process.processIdentifier }
+    }
+
+    /// Kills the process if it is still running.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        if pid > 0 { kill(pid, SIGKILL) }
+        pid = 0
+        done = true
+    }
+
+    /// The process has been waited for.
+    func exited() {
+        lock.lock()
+        defer { lock.unlock() }
+        pid = 0
+        done = true
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import VideoDecoding
+
+/// Clips made for the tests by ffmpeg itself (its test pattern), in a folder of their own.
+enum Clips {
+    static let decoder = FFmpegVideoDecoder()
+
+    /// Why these tests cannot run here (nil: they can).
+    static var unavailable: String? {
+        (try? decoder.probeTool()) == nil ? "ffmpeg is not installed (apt-get install ffmpeg; Scripts/test does)" : nil
+    }
+
+    /// A clip of ffmpeg's test pattern: `seconds` long at `rate` frames a second.
+    static func make(_ name: String, codec: [String], seconds: Int, rate: Int = 10) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("VideoDecodingTests-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i",
+                "testsrc=size=160x90:rate=\(rate):duration=\(seconds)",
+            ]
+            + codec + ["-y", file.path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return file
+    }
+
+    static let h264 = ["-c:v", "libx264", "-pix_fmt", "yuv420p"]
+    static let vp9 = ["-c:v", "libvpx-vp9", "-b:v", "200k"]
+}
+
+extension FFmpegVideoDecoder {
+    /// Whether ffmpeg and ffprobe are on the PATH.
+    func probeTool() throws {
+        for tool in ["ffmpeg", "ffprobe"] {
+            guard searchPath.contains(where: { FileManager.default.isExecutableFile(atPath: $0 + "/" + tool) }) else {
+                throw VideoDecodeError.toolMissing(tool)
+            }
+        }
+    }
+}
+
+@Suite("Video decoding with ffmpeg", .timeLimit(.minutes(3)))
+struct VideoDecodingTests {
+    @Test(arguments: [("clip.mp4", Clips.h264), ("clip.webm", Clips.vp9)])
+    func aClipIsProbedAndDecodedFrameByFrame(name: String, codec: [String]) async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make(name, codec: codec, seconds: 2)
+        let info = try await Clips.decoder.probe(clip)
+        #expect(info.width == 160 && info.height == 90 && info.frameRate == 10)
+        let off = info.duration - .seconds(2)
+        #expect(off < .milliseconds(100) && off > .milliseconds(-100), "\(info.duration)")
+        var frames: [VideoFrame] = []
+        for try await frame in Clips.decoder.frames(clip, width: 80, height: 45, frameRate: 10) { frames.append(frame) }
+        #expect(frames.count == 20)
+        #expect(frames.map(\.index) == Array(0..<20))
+        #expect(frames.map(\.time) == (0..<20).map { Duration.milliseconds(100 * $0) })
+        #expect(frames.allSatisfy { $0.width == 80 && $0.height == 45 && $0.pixels.count == 80 * 45 * 3 })
+        // The test pattern moves: two frames a second apart differ.
+        #expect(frames[0].pixels != frames[10].pixels)
+    }
+
+    @Test func aLimitCutsTheVideo() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("long.mp4", codec: Clips.h264, seconds: 3)
+        var count = 0
+        for try await _ in Clips.decoder.frames(clip, width: 16, height: 9, frameRate: 10, limit: .seconds(1)) {
+            count += 1
+        }
+        #expect(count == 10)
+    }
+
+    @Test func aTruncatedOrCorruptFileIsACleanError() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("whole.mp4", codec: Clips.h264, seconds: 2)
+        let bytes = try Data(contentsOf: clip)
+        let truncated = clip.deletingLastPathComponent().appendingPathComponent("truncated.mp4")
+        try bytes.prefix(bytes.count / 3).write(to: truncated)
+        let corrupt = clip.deletingLastPathComponent().appendingPathComponent("corrupt.mp4")
+        try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: corrupt)
+        for file in [truncated, corrupt] {
+            await #expect(throws: VideoDecodeError.self) { try await Clips.decoder.probe(file) }
+            var caught: VideoDecodeError? = nil
+            do {
+                for try await _ in Clips.decoder.frames(file, width: 16, height: 9, frameRate: 10) {}
+            } catch let error as VideoDecodeError {
+                caught = error
+            }
+            guard case .unreadable(let detail)? = caught else {
+                Issue.record("\(file.lastPathComponent): \(String(describing: caught))")
+                continue
+            }
+            #expect(!detail.isEmpty, "ffmpeg's words: \(detail)")
+        }
+    }
+
+    @Test func withoutFFmpegTheErrorSaysWhatToInstall() async throws {
+        let decoder = FFmpegVideoDecoder(environment: ["PATH": "/nonexistent"])
+        let file = URL(fileURLWithPath: "/nonexistent/clip.mp4")
+        await #expect(throws: VideoDecodeError.toolMissing("ffprobe")) { try await decoder.probe(file) }
+        var caught: (any Error)? = nil
+        do { for try await _ in decoder.frames(file, width: 8, height: 8, frameRate: 10) {} } catch { caught = error }
+        #expect(caught as? VideoDecodeError == .toolMissing("ffmpeg"))
+        #expect(String(describing: caught!).contains("apt-get install ffmpeg"))
+    }
+
+    @Test func stoppingToReadEndsTheDecoder() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("stop-\(UUID()).mp4", codec: Clips.h264, seconds: 20, rate: 25)
+        var seen = 0
+        for try await _ in Clips.decoder.frames(clip, width: 160, height: 90, frameRate: 25) {
+            seen += 1
+            if seen == 3 { break }
+        }
+        #expect(seen == 3)
+        // The process for this file is gone (waited for: ending a process takes a moment).
+        var running = true
+        for _ in 0..<200 where running {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+            check.arguments = ["-f", clip.lastPathComponent]
+            check.standardOutput = FileHandle.nullDevice
+            try check.run()
+            check.waitUntilExit()
+            running = check.terminationStatus == 0
+            if running { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(!running, "ffmpeg still decoding after the reader stopped")
+    }
+}
