@@ -193,7 +193,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
-                product("AsyncHTTPFetcher"), testSupport,
+                product("AsyncHTTPFetcher"), product("StoryModels"), product("VideoDecoding"), testSupport,
             ],
             swiftSettings: strict
         ),

@@ -21,7 +21,7 @@ let package = Package(
         .target(
             name: "StoryModels",
             dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
-            resources: [.copy("Resources/samples")],
+            resources: [.copy("Resources/samples"), .copy("Resources/videos")],
             swiftSettings: strict
         ),
         .testTarget(

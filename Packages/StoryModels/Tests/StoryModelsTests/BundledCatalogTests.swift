@@ -99,6 +99,23 @@ struct BundledCatalogTests {
         }
     }
 
+    @Test func everyVideoIsAClipShippedWithTheCatalog() throws {
+        var total = 0
+        var clips = Set<URL>()
+        for item in catalog.stories.flatMap(\.items) {
+            guard case .video(let url, _, _) = item.media else { continue }
+            let file = try #require(BundledCatalog.videoFile(for: url), "\(url) is shipped")
+            if clips.insert(file).inserted {
+                total += try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            }
+        }
+        #expect(clips.count == 5, "the four clips and the long slideshow are all used")
+        #expect(total <= 2 << 20, "\(total) bytes of clips")
+        #expect(BundledCatalog.videoFile(for: URL(string: "bundled://videos/none.mp4")!) == nil)
+        #expect(BundledCatalog.videoFile(for: URL(string: "https://example.com/videos/x.mp4")!) == nil)
+        #expect(catalog.stories.allSatisfy { $0.items.first?.media.isVideo == false }, "no story opens on a video")
+    }
+
     @Test func videosAndOtherSchemesAreNotBundledImages() async {
         let loader = BundledImageLoader()
         let video = URL(string: "bundled://videos/x.mp4")!

@@ -20,7 +20,7 @@ public struct BundledCatalog: Sendable {
     public init(now: Date = Date()) {
         let samples = BundledSamples.all
         stories = BundledUsers.all.enumerated().map { index, user in
-            Self.story(for: user, opening: samples[index % samples.count], samples: samples, now: now)
+            Self.story(for: user, number: index, opening: samples[index % samples.count], samples: samples, now: now)
         }
         photos = samples.enumerated().map { index, sample in
             Photo(
@@ -31,33 +31,38 @@ public struct BundledCatalog: Sendable {
     }
 
     /// A user's story: 1 to 8 items picked by the user id; about one in five is a video
-    /// with a duration and a sample as its poster. The first item shows `opening` (the user's
+    /// (one of the clips, by the user's `number` in the catalog and the item's place) with its
+    /// real duration and the photograph it was made from as its poster. The first item shows `opening` (the user's
     /// place in the catalog picks it, so two neighbouring users never open on one picture).
-    static func story(for user: StoryUser, opening: BundledSample, samples: [BundledSample], now: Date) -> Story {
+    static func story(
+        for user: StoryUser, number: Int, opening: BundledSample, samples: [BundledSample], now: Date
+    ) -> Story {
         let id = user.id.rawValue
         let count = user.id == BundledUsers.longVideoUser ? 2 : StableHash.pick(id, salt: "items", in: 1...8)
         let items = (0..<count).map { index -> StoryItem in
             let sample =
                 index == 0 ? opening : samples[StableHash.pick(id, salt: "sample\(index)", in: 0...(samples.count - 1))]
             let itemID = StoryItemID("\(id)-\(index)")
+            // A story never opens on a video (its first picture is the user's own sample).
             let isVideo =
                 user.id == BundledUsers.longVideoUser
-                ? index == 1 : StableHash.pick(id, salt: "video\(index)", in: 0...4) == 0
+                ? index == 1 : index > 0 && StableHash.pick(id, salt: "video\(index)", in: 0...4) == 0
             let media: StoryMedia
+            var size = sample.size
             if isVideo {
-                let seconds =
+                let clip =
                     user.id == BundledUsers.longVideoUser
-                    ? 90 : StableHash.pick(id, salt: "duration\(index)", in: 3...30)
-                media = .video(
-                    URL(string: "\(scheme)://videos/\(itemID.rawValue).mp4")!, duration: .seconds(seconds),
-                    poster: sample.url)
+                    ? BundledClips.long
+                    : BundledClips.all[(number + index) % BundledClips.all.count]
+                media = .video(clip.url, duration: clip.duration, poster: clip.poster.url)
+                size = BundledClips.size
             } else {
                 media = .image(sample.url)
             }
             let hoursAgo = StableHash.pick(id, salt: "age\(index)", in: 1...23)
             return StoryItem(
                 id: itemID, userID: user.id, media: media, postedAt: now.addingTimeInterval(-Double(hoursAgo) * 3600),
-                pixelSize: sample.size)
+                pixelSize: size)
         }
         return Story(user: user, items: items)
     }
@@ -99,6 +104,42 @@ enum BundledSamples {
     static let nasa = "NASA"
     static let navy = "James S. Davis, US Navy"
 
+    static func named(_ name: String) -> BundledSample { all.first { $0.name == name }! }
+
     /// The squares, the avatars' pictures: faces and a few subjects (a cat, a cup).
     static let avatars = all.filter { $0.size.width == $0.size.height }
+}
+
+/// One bundled video clip (Resources/videos, made by Scripts/make-videos from the samples).
+struct BundledClip: Hashable, Sendable {
+    var file: String
+    /// Its real length (what ffprobe says; a test checks).
+    var duration: Duration
+    /// The sample it was made from, shown until it plays.
+    var poster: BundledSample
+    var url: URL { URL(string: "\(BundledCatalog.scheme)://videos/\(file)")! }
+}
+
+/// The clips: 360×640, a few seconds each, and one 90 s slideshow the viewer cuts at 60 s.
+enum BundledClips {
+    static let size = PixelSize(width: 360, height: 640)
+    static let all = [
+        BundledClip(file: "rocket-zoom.mp4", duration: .seconds(6), poster: BundledSamples.named("rocket-portrait")),
+        BundledClip(file: "coffee-pan.mp4", duration: .seconds(5), poster: BundledSamples.named("coffee-landscape")),
+        BundledClip(file: "chelsea-zoom.webm", duration: .seconds(4), poster: BundledSamples.named("chelsea-square")),
+        BundledClip(file: "hubble-drift.mp4", duration: .seconds(8), poster: BundledSamples.named("hubble-portrait")),
+    ]
+    static let long = BundledClip(
+        file: "slideshow-90s.mp4", duration: .seconds(90), poster: BundledSamples.named("astronaut-portrait"))
+}
+
+extension BundledCatalog {
+    /// The file of a bundled clip (`bundled://videos/NAME`), nil for any other URL or a clip
+    /// that is not there.
+    public static func videoFile(for url: URL) -> URL? {
+        guard url.scheme == scheme, url.host == "videos", url.pathComponents.count == 2 else { return nil }
+        let name = url.lastPathComponent as NSString
+        return Bundle.module.url(
+            forResource: name.deletingPathExtension, withExtension: name.pathExtension, subdirectory: "videos")
+    }
 }
