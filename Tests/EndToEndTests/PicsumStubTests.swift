@@ -3,6 +3,7 @@ import Foundation
 @_spi(Testing) import PicsumContent
 import StoriesComposition
 import StoryInterfaces
+import StoryModels
 import Testing
 
 /// The live HTTP client, one for the test process as for `stories`.
@@ -18,6 +19,21 @@ struct PicsumStubTests {
             configuration: PicsumConfiguration(
                 baseURL: stub.baseURL, timeout: timeout, retries: retries, diskCachePath: "/tmp"),
             http: liveFetcher, sleep: { wait in await sleeps?.record(wait) })
+    }
+
+    @Test func theStubServesTheBundledClipsForDocuments() async throws {
+        let stub = try await PicsumStubProcess()
+        func get(_ path: String) async throws -> HTTPFetchResponse {
+            try await liveFetcher.fetch(
+                HTTPFetchRequest(
+                    url: stub.baseURL.appendingPathComponent(path), maximumBytes: 8 << 20, deadline: .seconds(10)))
+        }
+        let clip = try await get("videos/rocket-zoom.mp4")
+        #expect(clip.status == 200 && clip.headers["content-type"] == "video/mp4")
+        let file = try #require(BundledCatalog.videoFile(for: URL(string: "bundled://videos/rocket-zoom.mp4")!))
+        #expect(clip.body == (try Data(contentsOf: file)))
+        #expect(try await get("videos/chelsea-zoom.webm").headers["content-type"] == "video/webm")
+        #expect(try await get("videos/none.mp4").status == 404)
     }
 
     @Test func theWholeListPagesWithPicsumsQuirks() async throws {

@@ -1,10 +1,12 @@
 import FlyingFox
 import Foundation
 import StoryInterfaces
+import StoryModels
 
 /// The Picsum API as picsum-stub serves it (PRODUCT.md §1): list pages with Link headers and
 /// Picsum's quirks, info, id and seed images answered by a 302 to a signed-looking CDN path,
-/// plain-text errors; and faults on demand.
+/// plain-text errors; the bundled video clips at `/videos/NAME` (for documents' videos); and
+/// faults on demand.
 struct PicsumStubServer: Sendable {
     let catalog = StubCatalog()
     let images = StubImages()
@@ -32,10 +34,22 @@ struct PicsumStubServer: Sendable {
             response = redirect(kind: parts[0], key: parts[1], size: Array(parts.dropFirst(2)), query: request.query)
         case "cdn" where parts.count == 5:
             response = await image(kind: parts[1], key: parts[2], width: parts[3], height: parts[4], query: query)
+        case "videos" where parts.count == 2:
+            response = video(named: parts[1])
         default:
             response = Self.text(.notFound, "Not found")
         }
         return isHead ? HTTPResponse(statusCode: response.statusCode, headers: response.headers) : response
+    }
+
+    /// `/videos/NAME`: a bundled clip (StoryModels' Resources/videos) for stories documents'
+    /// video items, as `video/mp4` or `video/webm`; the faults apply as to everything.
+    private func video(named name: String) -> HTTPResponse {
+        guard let url = URL(string: "\(BundledCatalog.scheme)://videos/\(name)"),
+            let file = BundledCatalog.videoFile(for: url), let body = try? Data(contentsOf: file)
+        else { return Self.text(.notFound, "No such video") }
+        let type = file.pathExtension == "webm" ? "video/webm" : "video/mp4"
+        return HTTPResponse(statusCode: .ok, headers: Self.headers([.contentType: type]), body: body)
     }
 
     private func list(query: [HTTPRequest.QueryItem], base: String) -> HTTPResponse {

@@ -6,7 +6,7 @@ import Foundation
 //
 // usage: picsum-stub [--port N] [--latency 50ms] [--fault KIND]   (KIND: see Fault.swift, or --help)
 // Prints "picsum-stub listening on http://127.0.0.1:PORT" once ready (port 0: any free port).
-// Per request: ?fault=KIND and ?latency=DURATION.
+// Per request: ?fault=KIND and ?latency=DURATION. Also /videos/NAME: the bundled clips.
 
 var port: UInt16 = 0
 var fault: Fault?
