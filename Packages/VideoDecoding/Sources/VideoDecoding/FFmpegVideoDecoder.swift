@@ -1,62 +1,5 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// What a video file holds, as `ffprobe` reads it.
-public struct VideoInfo: Hashable, Sendable {
-    /// Width of the picture in pixels.
-    public var width: Int
-    /// Height of the picture in pixels.
-    public var height: Int
-    /// How long it plays.
-    public var duration: Duration
-    /// Frames per second (the stream's own rate).
-    public var frameRate: Double
-
-    /// Creates a description.
-    public init(width: Int, height: Int, duration: Duration, frameRate: Double) {
-        self.width = width
-        self.height = height
-        self.duration = duration
-        self.frameRate = frameRate
-    }
-}
-
-/// One decoded frame: 8-bit RGB pixels and when it is shown.
-public struct VideoFrame: Sendable {
-    /// The frame's number from 0.
-    public var index: Int
-    /// When it is shown, from the start of the video.
-    public var time: Duration
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
-    /// `width * height * 3` bytes, row-major.
-    public var pixels: [UInt8]
-}
-
-/// Why a video could not be decoded.
-public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `ffmpeg` or `ffprobe` is not on the PATH.
-    case toolMissing(String)
-    /// The tool could not read the file: its own first error line.
-    case unreadable(String)
-    /// The file has no video stream.
-    case noVideo
-
-    /// A sentence for the screen.
-    public var description: String {
-        switch self {
-        case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg) — videos show their poster"
-        case .unreadable(let detail): "cannot decode this video: \(detail)"
-        case .noVideo: "the file has no video stream"
-        }
-    }
-}
-
 /// Decodes videos with the `ffmpeg` program (Debian's 5.1: H.264, VP9, MP4, WebM and many more)
 /// and reads their size and length with `ffprobe`: the frames come scaled and at a steady rate
 /// as raw RGB on a pipe, so nothing of FFmpeg is linked and a machine without it still builds
@@ -141,15 +84,10 @@ public struct FFmpegVideoDecoder: Sendable {
             "-vf", "fps=\(frameRate),scale=\(max(1, width)):\(max(1, height)):flags=area", "-f", "rawvideo",
             "-pix_fmt", "rgb24", "pipe:1",
         ]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: Process
+        let output: Pipe
+        let errors: Pipe
+        do { (process, output, errors) = try Self.launch(ffmpeg, arguments) } catch {
             continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
             return frames
         }
@@ -208,20 +146,26 @@ public struct FFmpegVideoDecoder: Sendable {
         return text.split(separator: "\n").first.map(String.init) ?? "the decoder stopped without saying why"
     }
 
-    /// Runs a tool to its end: status, output and errors.
+    /// Starts a tool with no input, its output and errors on pipes.
+    static func launch(_ path: String, _ arguments: [String]) throws -> (Process, output: Pipe, errors: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, output, errors)
+    }
+
+    /// Runs a tool to its end (on a thread of its own: it blocks): status, output and errors.
     static func run(_ path: String, _ arguments: [String]) async throws -> (status: Int32, stdout: Data, stderr: Data) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: path)
-                process.arguments = arguments
-                let output = Pipe()
-                let errors = Pipe()
-                process.standardOutput = output
-                process.standardError = errors
-                process.standardInput = FileHandle.nullDevice
                 do {
-                    try process.run()
+                    let (process, output, errors) = try launch(path, arguments)
                     let stdout = output.fileHandleForReading.readDataToEndOfFile()
                     let stderr = errors.fileHandleForReading.readDataToEndOfFile()
                     process.waitUntilExit()
@@ -231,71 +175,5 @@ public struct FFmpegVideoDecoder: Sendable {
                 }
             }.start()
         }
-    }
-}
-
-/// A video's frames as they are decoded. Stopping to read them — leaving the loop, cancelling
-/// the task — kills the decoder at once (SIGKILL: nothing is left to save), so no CPU is spent
-/// after.
-public struct VideoFrames: AsyncSequence, Sendable {
-    /// Each decoded frame.
-    public typealias Element = VideoFrame
-    let stream: AsyncThrowingStream<VideoFrame, any Error>
-    let stopper: Stopper
-
-    /// Reads the frames in order.
-    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), stopper: stopper) }
-
-    /// Reads the frames; when it goes, the decoder goes.
-    public struct Iterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<VideoFrame, any Error>.Iterator
-        let stopper: Stopper
-        var holder: Holder
-
-        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper) {
-            self.base = base
-            self.stopper = stopper
-            holder = Holder(stopper)
-        }
-
-        /// The next frame, nil after the last.
-        public mutating func next() async throws -> VideoFrame? { try await base.next() }
-    }
-
-    /// Stops the decoder when the last copy of the iterator is gone.
-    final class Holder: Sendable {
-        let stopper: Stopper
-        init(_ stopper: Stopper) { self.stopper = stopper }
-        deinit { stopper.stop() }
-    }
-}
-
-/// Ends a decoder process: once, and never after it has exited (its pid may be reused).
-final class Stopper: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pid: pid_t = 0
-    private var done = false
-
-    func watch(_ process: Process) {
-        lock.lock()
-        defer { lock.unlock() }
-        if done { kill(process.processIdentifier, SIGKILL) } else { pid = process.processIdentifier }
-    }
-
-    /// Kills the process if it is still running.
-    func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        if pid > 0 { kill(pid, SIGKILL) }
-        pid = 0
-        done = true
-    }
-
-    /// The process has been waited for.
-    func exited() {
-        lock.lock()
-        defer { lock.unlock() }
-        pid = 0
-        done = true
     }
 }

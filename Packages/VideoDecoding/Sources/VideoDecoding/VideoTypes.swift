@@ -1,0 +1,54 @@
+public import Foundation
+
+/// What a video file holds, as `ffprobe` reads it.
+public struct VideoInfo: Hashable, Sendable {
+    /// Width of the picture in pixels.
+    public var width: Int
+    /// Height of the picture in pixels.
+    public var height: Int
+    /// How long it plays.
+    public var duration: Duration
+    /// Frames per second (the stream's own rate).
+    public var frameRate: Double
+
+    /// Creates a description.
+    public init(width: Int, height: Int, duration: Duration, frameRate: Double) {
+        self.width = width
+        self.height = height
+        self.duration = duration
+        self.frameRate = frameRate
+    }
+}
+
+/// One decoded frame: 8-bit RGB pixels and when it is shown.
+public struct VideoFrame: Sendable {
+    /// The frame's number from 0.
+    public var index: Int
+    /// When it is shown, from the start of the video.
+    public var time: Duration
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// `width * height * 3` bytes, row-major.
+    public var pixels: [UInt8]
+}
+
+/// Why a video could not be decoded.
+public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `ffmpeg` or `ffprobe` is not on the PATH.
+    case toolMissing(String)
+    /// The tool could not read the file: its own first error line.
+    case unreadable(String)
+    /// The file has no video stream.
+    case noVideo
+
+    /// A sentence for the screen.
+    public var description: String {
+        switch self {
+        case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg) — videos show their poster"
+        case .unreadable(let detail): "cannot decode this video: \(detail)"
+        case .noVideo: "the file has no video stream"
+        }
+    }
+}
