@@ -33,7 +33,7 @@ struct SharedStateInteractiveTests {
         do {
             let app = try await TmuxSession(command, environment: environment)
             #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
-            #expect(app.screen.contains("Ada Lovelace"), "the tray shows without its state: \(app.screen)")
+            #expect(try await app.waitFor("Ada Lovelace"), "the tray shows without its state: \(app.screen)")
             try await Self.seeAndLikeTheFirstItem(app)
             try await app.send("q")
             let log = home + "/log"
@@ -73,6 +73,7 @@ struct SharedStateInteractiveTests {
             "\(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(stderr)); echo exit=$? >>\(InteractiveTests.quoted(stderr)); sleep 30"
         let app = try await TmuxSession(command, environment: environment)
         #expect(try await app.waitFor("state server unreachable"), "\(app.screen)")
+        #expect(try await app.waitFor("Ada Lovelace"), "the tray shows without its state: \(app.screen)")
         try await Self.seeAndLikeTheFirstItem(app)
         try await app.send("q")
         try await app.send("q")
