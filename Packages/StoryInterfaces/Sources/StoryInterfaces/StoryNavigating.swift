@@ -32,7 +32,14 @@ public enum ViewerCommand: Hashable, Sendable {
     case close
     /// The current item's media is on screen.
     case mediaReady(StoryItemID)
-    /// The current item's media could not be loaded.
+    /// The current item is a video whose first frame is on screen and whose time follows its
+    /// playback (``played(_:at:)``), not the clock: the bar stays still until frames arrive.
+    case videoReady(StoryItemID)
+    /// The current video's playback reached `at` (the frame shown at that position).
+    case played(StoryItemID, at: Duration)
+    /// The current video's last frame has been shown.
+    case playbackEnded(StoryItemID)
+    /// The current item's media could not be loaded (or its video stopped playing).
     case mediaFailed(StoryItemID, reason: String)
     /// Try the failed media again.
     case retry
@@ -56,6 +63,9 @@ public enum ViewerEvent: Hashable, Sendable {
     case paused
     /// The clock restarted.
     case resumed
+    /// A video item began to play: its first frame of playback (playback-driven), or its media
+    /// shown (on the clock, as in scripted runs).
+    case playbackStarted(StoryItemID)
     /// The current item's media failed; `r` retries, → skips.
     case mediaFailed(item: StoryItemID, reason: String)
     /// The failed media of the current item is to be loaded again (`r`).

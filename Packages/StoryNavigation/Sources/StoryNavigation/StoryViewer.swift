@@ -7,6 +7,12 @@ public import StoryInterfaces
 /// An item ends when its elapsed time reaches its duration; the time past the end carries
 /// over to the next item once that item's media is ready. `itemShown` is reported when an
 /// item becomes current, before its media loads; `itemSeen` when its media is shown.
+///
+/// A video shown with ``ViewerCommand/videoReady(_:)`` follows its playback instead of the
+/// clock: its time is the position of the last frame played (``ViewerCommand/played(_:at:)``),
+/// so the bar stands still before the first frame and while the video stalls, and the item
+/// ends with its last frame or at the 60 s cap. Shown with `mediaReady` (a poster, a scripted
+/// run) it runs on the clock for its declared duration.
 public struct StoryViewer: StoryNavigating, Hashable {
     /// Where the current item's media is.
     public enum MediaState: Hashable, Sendable {
@@ -32,6 +38,10 @@ public struct StoryViewer: StoryNavigating, Hashable {
     public private(set) var media: MediaState = .loading
     /// Whether the user stopped the clock.
     public private(set) var isPaused = false
+    /// Whether the current item's time follows its video's playback rather than the clock.
+    public private(set) var followsPlayback = false
+    /// Whether the current video item has reported `playbackStarted`.
+    public private(set) var isPlaying = false
     /// Items seen so far (from the store when opened, then every item whose media was shown).
     public private(set) var seen: Set<StoryItemID>
     /// Liked items.
@@ -125,13 +135,28 @@ public struct StoryViewer: StoryNavigating, Hashable {
             return close()
         case .mediaReady(let item):
             return mediaReady(item, at: position)
+        case .videoReady(let item):
+            guard media == .loading, current?.item.media.isVideo == true else { return mediaReady(item, at: position) }
+            return mediaReady(item, at: position, followingPlayback: true)
+        case .played(let item, let time):
+            return played(item, at: time, position: position)
+        case .playbackEnded(let item):
+            guard followsPlayback, media == .ready, item == current?.item.id else { return [] }
+            elapsed = duration
+            return configuration.advancesAutomatically ? advance(from: position, carrying: .zero) : []
         case .mediaFailed(let item, let reason):
-            guard media == .loading, item == current?.item.id else { return [] }
+            // A video can fail while it plays (its decoder stopped), not only while loading.
+            guard media == .loading || (followsPlayback && media == .ready), item == current?.item.id else {
+                return []
+            }
             media = .failed(reason: reason)
+            followsPlayback = false
+            isPlaying = false
             return [.mediaFailed(item: item, reason: reason)]
         case .retry:
             guard case .failed = media, let item = current?.item.id else { return [] }
             media = .loading
+            elapsed = .zero  // a video that failed while playing starts again
             return [.retrying(item: item)]
         case .tick(let time):
             return tick(time, at: position)
@@ -140,21 +165,49 @@ public struct StoryViewer: StoryNavigating, Hashable {
 
     // MARK: - Moves
 
-    private mutating func mediaReady(_ item: StoryItemID, at position: ViewerPosition) -> [ViewerEvent] {
+    private mutating func mediaReady(
+        _ item: StoryItemID, at position: ViewerPosition, followingPlayback: Bool = false
+    ) -> [ViewerEvent] {
         guard media == .loading, let (story, current) = current, current.id == item else { return [] }
         media = .ready
         seen.insert(item)
         var events: [ViewerEvent] = [.itemSeen(user: story.user.id, item: item, index: position.itemIndex)]
         let carry = carriedOver
         carriedOver = .zero
+        if followingPlayback {
+            // Its time is its playback's: nothing carried over, nothing until the first frame.
+            followsPlayback = true
+            return events
+        }
+        if current.media.isVideo {
+            isPlaying = true
+            events.append(.playbackStarted(item))
+        }
         // Carried time belongs to this item even if the user paused while it loaded.
         if carry > .zero { events += count(carry, at: position) }
         return events
     }
 
     private mutating func tick(_ time: Duration, at position: ViewerPosition) -> [ViewerEvent] {
-        guard media == .ready, !isPaused else { return [] }
+        guard media == .ready, !isPaused, !followsPlayback else { return [] }
         return count(time, at: position)
+    }
+
+    /// The playing video reached `time`: the bar goes there (never back), and at the 60 s cap
+    /// the item ends.
+    private mutating func played(_ item: StoryItemID, at time: Duration, position: ViewerPosition) -> [ViewerEvent] {
+        guard followsPlayback, media == .ready, item == current?.item.id else { return [] }
+        var events: [ViewerEvent] = []
+        if !isPlaying {
+            isPlaying = true
+            events.append(.playbackStarted(item))
+        }
+        let total = duration
+        elapsed = min(total, max(elapsed, time))
+        if time >= total, configuration.advancesAutomatically {
+            events += advance(from: position, carrying: .zero)
+        }
+        return events
     }
 
     /// Adds `time` to the current item; at its end, moves on carrying the excess.
@@ -210,6 +263,8 @@ public struct StoryViewer: StoryNavigating, Hashable {
         elapsed = .zero
         carriedOver = carry
         media = .loading
+        followsPlayback = false
+        isPlaying = false
         let story = stories[target.userIndex]
         let item = story.items[target.itemIndex]
         events.append(.itemShown(user: story.user.id, item: item.id, index: target.itemIndex, count: story.items.count))
@@ -219,6 +274,8 @@ public struct StoryViewer: StoryNavigating, Hashable {
 
     private mutating func close() -> [ViewerEvent] {
         position = nil
+        followsPlayback = false
+        isPlaying = false
         elapsed = .zero
         carriedOver = .zero
         isPaused = false

@@ -29,6 +29,8 @@ public enum ViewerNarrator {
             return describe(item, in: viewer, details: false).map { "Loading \(lowercasedFirst($0)) again." }
         case .closed:
             return "Viewer closed."
+        case .playbackStarted:
+            return "Playing the video."
         case .prefetch:
             return nil
         }

@@ -13,7 +13,9 @@ func pictureFrame(
     frame.put("1/5", x: 4, y: height - 1)
     if let picture {
         frame.place(
-            CellGraphic(key: key, image: picture, shape: .fitted, x: 0, y: 3, columns: width, rows: height - 5))
+            CellGraphic(
+                key: key, image: picture, shape: .fitted, x: 0, y: 3, columns: width, rows: height - 5,
+                isTransient: key.hasPrefix("frame:")))
     }
     if let over { frame.put(over, x: width / 2, y: height / 2) }
     return frame
@@ -48,6 +50,28 @@ struct GraphicsScreenTests {
         let back = text(screen.frame(from: hidden, to: shown))
         #expect(!back.contains("a=t"), "the terminal still has the picture")
         #expect(back.contains("a=p,i=1,"))
+    }
+
+    @Test func videoFramesAreFreedAsSoonAsTheNextOneIsPlaced() throws {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        var previous = pictureFrame(progress: 1, key: "frame:1#0")
+        _ = screen.frame(from: nil, to: previous)
+        for number in 1...60 {
+            let next = pictureFrame(progress: 1, key: "frame:1#\(number)")
+            let bytes = text(screen.frame(from: previous, to: next))
+            let placed = try #require(bytes.range(of: "a=p,i="))
+            let freed = try #require(bytes.range(of: "a=d,d=I,i="), "the old frame is freed: \(bytes.prefix(80))")
+            #expect(placed.lowerBound < freed.lowerBound, "placed before the old one goes (no blank between)")
+            previous = next
+        }
+        let closing = text(screen.end())
+        #expect(closing.components(separatedBy: "a=d,d=I").count == 2, "only the last frame is left to free")
+
+        var sixel = GraphicsScreen(mode: .sixel, cell: Self.cell, depth: .truecolor)
+        let first = pictureFrame(progress: 1, key: "frame:1#0")
+        _ = sixel.frame(from: nil, to: first)
+        let second = text(sixel.frame(from: first, to: pictureFrame(progress: 1, key: "frame:1#1")))
+        #expect(second.contains("\u{1B}P"), "each frame is drawn")
     }
 
     @Test func aNewFrameAfterAResizeDeletesEveryPlacementAndPlacesTheNewOnes() {

@@ -89,7 +89,9 @@ public struct ViewCommand: AsyncParsableCommand {
     }
 }
 
-/// The `view --json` lines of PRODUCT.md §3; prefetch hints and retries are not printed.
+/// The `view --json` lines of PRODUCT.md §3, and `playbackStarted` when a video item's media
+/// is shown (scripted runs play videos on the virtual clock); prefetch hints and retries are
+/// not printed.
 enum ViewEventJSON {
     static func line(for event: ViewerEvent) throws -> String? {
         var object: [String: JSONValue] = [:]
@@ -113,6 +115,7 @@ enum ViewEventJSON {
         case .mediaFailed(let item, let reason):
             object = ["event": "mediaFailed", "item": .string(item.rawValue), "reason": .string(reason)]
         case .closed: object = ["event": "closed"]
+        case .playbackStarted(let item): object = ["event": "playbackStarted", "item": .string(item.rawValue)]
         case .retrying, .prefetch: return nil
         }
         return try JSONOutput.encode(object)

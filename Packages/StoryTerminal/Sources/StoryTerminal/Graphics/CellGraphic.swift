@@ -28,9 +28,15 @@ public struct CellGraphic: Hashable, Sendable {
     public var columns: Int
     /// The rectangle's height in cells.
     public var rows: Int
+    /// A picture shown once (a video's frame): freed as soon as it leaves the screen instead of
+    /// being kept for its return.
+    public var isTransient: Bool
 
     /// A picture over `columns × rows` cells from `x, y`.
-    public init(key: String, image: RGBImage, shape: Shape, x: Int, y: Int, columns: Int, rows: Int) {
+    public init(
+        key: String, image: RGBImage, shape: Shape, x: Int, y: Int, columns: Int, rows: Int, isTransient: Bool = false
+    ) {
+        self.isTransient = isTransient
         self.key = key
         self.image = image
         self.shape = shape

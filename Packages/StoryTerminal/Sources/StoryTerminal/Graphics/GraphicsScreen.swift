@@ -78,10 +78,18 @@ public struct GraphicsScreen: Sendable {
         let added = wanted.filter { graphic in !kept.contains { $0.graphic == graphic } }
         switch mode {
         case .kitty:
-            for old in gone { out += KittyGraphics.deletePlacement(id: old.image, placement: old.placement) }
+            // A video's frame leaves after the next one is placed (no blank between them) and
+            // its picture is freed at once.
+            for old in gone where !old.graphic.isTransient {
+                out += KittyGraphics.deletePlacement(id: old.image, placement: old.placement)
+            }
             out += cells.diff(from: previous, to: new)
             shown = kept
             for graphic in added { shown.append(placeKitty(graphic, into: &out)) }
+            for old in gone where old.graphic.isTransient {
+                out += KittyGraphics.deleteImage(id: old.image)
+                sent = sent.filter { $0.value.id != old.image }
+            }
             forgetUnused(into: &out)
         default:
             // The cells a picture leaves are written again, whatever they hold now.
@@ -96,7 +104,8 @@ public struct GraphicsScreen: Sendable {
             }
             shown = wanted.map { Shown(graphic: $0, image: 0, placement: 0) }
             for graphic in added + redrawn.map(\.graphic) { drawInCells(graphic, over: new, into: &out) }
-            encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures }
+            let once = Set(gone.filter(\.graphic.isTransient).map(\.graphic.key))
+            encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures && !once.contains($0.key.key) }
         }
         return out
     }
