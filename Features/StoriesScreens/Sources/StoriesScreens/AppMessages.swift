@@ -16,6 +16,12 @@ public enum AppMessage: Sendable {
     case avatarLoaded(URL, RGBImage?)
     /// A viewer item's media was loaded and decoded, or failed with a reason.
     case mediaLoaded(StoryItemID, Result<DecodedMedia, MediaFailure>)
+    /// The playing video showed its frame at `at` from its start.
+    case videoFrame(StoryItemID, RGBImage, at: Duration)
+    /// The playing video's last frame was shown.
+    case videoEnded(StoryItemID)
+    /// The playing video stopped with an error (one line).
+    case videoFailed(StoryItemID, String)
     /// The viewer's stories and their liked state are ready: open it.
     case viewerReady(stories: [Story], userIndex: Int, liked: Set<StoryItemID>, now: Date)
     /// A store write or read failed (a write is kept and tried again).
@@ -51,6 +57,15 @@ public enum AppEffect: Hashable, Sendable {
     case raiseMedia(StoryItem)
     /// Ask one of the two feeds (the tray's, the gallery's) to show, refresh or retry.
     case feed(AppFeed, FeedRequest)
+    /// Play a video item from its start (stopping any other playback); its frames arrive as
+    /// ``AppMessage/videoFrame(_:_:at:)``.
+    case playVideo(StoryItemID, PlayableVideo)
+    /// Hold the playback on its frame (pause).
+    case pauseVideo
+    /// Continue the playback from the frame it holds.
+    case resumeVideo
+    /// Stop the playback and its decoding at once.
+    case stopVideo
     /// Read the liked state of these stories, then open the viewer (``AppMessage/viewerReady``).
     case openViewer(stories: [Story], userIndex: Int)
     /// Record a seen item.

@@ -48,6 +48,16 @@ public enum AppUpdate {
             return []
         case .mediaLoaded(let item, let result):
             return mediaLoaded(&model, item, result)
+        case .videoFrame(let item, let image, let time):
+            return videoFrame(&model, item, image, at: time)
+        case .videoEnded(let item):
+            guard model.viewer?.playing == item else { return [] }
+            model.viewer?.playing = nil
+            return apply(.playbackEnded(item), to: &model)
+        case .videoFailed(let item, let reason):
+            guard model.viewer?.playing == item else { return [] }
+            model.viewer?.playing = nil
+            return apply(.mediaFailed(item, reason: reason), to: &model)
         case .viewerReady(let stories, let userIndex, let liked, let now):
             let seen = seenItems(in: model.tray).union(model.tray.seenNow)
             let (viewer, events) = StoryViewer.open(

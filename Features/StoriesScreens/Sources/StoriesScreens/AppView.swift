@@ -70,11 +70,13 @@ public enum AppView {
     /// blocks otherwise.
     static func picture(
         _ image: RGBImage, key: String, x: Int, y: Int, columns: Int, rows: Int, model: AppModel,
-        into buffer: inout CellBuffer
+        isTransient: Bool = false, into buffer: inout CellBuffer
     ) {
         if model.graphics {
             buffer.place(
-                CellGraphic(key: key, image: image, shape: .fitted, x: x, y: y, columns: columns, rows: rows))
+                CellGraphic(
+                    key: key, image: image, shape: .fitted, x: x, y: y, columns: columns, rows: rows,
+                    isTransient: isTransient))
         } else {
             ImageCells.draw(image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth)
         }

@@ -7,7 +7,9 @@ public enum HelpText {
     /// Key and meaning, one per line, from the screen's key bindings (and its clicks).
     public static func lines(for model: AppModel) -> [String] {
         if model.viewer != nil {
-            return KeyBindings.viewer.map(\.line) + ["click: left third back, elsewhere forward; the heart likes"]
+            return KeyBindings.viewer.map(\.line) + [
+                "click: left third back, elsewhere forward; the heart likes", "videos play without sound",
+            ]
         }
         if model.screen == .gallery {
             if model.gallery.detail != nil { return KeyBindings.detail.map(\.line) }

@@ -12,12 +12,42 @@ public struct DecodedMedia: Hashable, Sendable {
     /// The image area (cells) it was decoded for; after a resize, media decoded for another
     /// area is decoded again, so a window made small and big again never keeps a tiny decode.
     public var area: ScreenSize?
+    /// A video ready to play (`image` is its first frame); nil for an image, or a video shown
+    /// by its poster.
+    public var video: PlayableVideo?
+    /// One line to show over the media (a video shown by its poster: what to install).
+    public var notice: String?
 
     /// Creates decoded media.
-    public init(image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil) {
+    public init(
+        image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil, video: PlayableVideo? = nil,
+        notice: String? = nil
+    ) {
         self.image = image
         self.pixelSize = pixelSize
         self.area = area
+        self.video = video
+        self.notice = notice
+    }
+}
+
+/// A video the runtime can play: its file on this machine and the frames to decode from it.
+public struct PlayableVideo: Hashable, Sendable {
+    /// The clip's file (bundled, or the cached download).
+    public var file: URL
+    /// Frame width in pixels (fitted to the image area).
+    public var width: Int
+    /// Frame height in pixels.
+    public var height: Int
+    /// Frames per second to decode (what the graphics mode can take).
+    public var frameRate: Double
+
+    /// Describes a playable video.
+    public init(file: URL, width: Int, height: Int, frameRate: Double) {
+        self.file = file
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
     }
 }
 
@@ -48,6 +78,10 @@ public struct ViewerModel: Sendable {
     public var now: Date
     /// The user of the last item shown (the tray selects it when the viewer closes).
     public var lastShownUser: UserID?
+    /// The video item whose playback is running (the runtime's one player), if any.
+    public var playing: StoryItemID?
+    /// Frames of that playback shown so far (names each frame's picture).
+    public var framesShown = 0
 
     /// Creates a viewer model.
     public init(viewer: StoryViewer, now: Date) {

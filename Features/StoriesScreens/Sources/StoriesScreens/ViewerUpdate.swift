@@ -58,10 +58,12 @@ extension AppUpdate {
             switch event {
             case .itemShown(let user, let item, _, _):
                 open.lastShownUser = user
+                effects += stopPlayback(&open)
                 model.viewer = open
                 effects += show(item, in: &model)
             case .retrying(let item):
                 open.media[item] = nil
+                effects += stopPlayback(&open)
                 model.viewer = open
                 effects += show(item, in: &model)
             case .prefetch where model.isAccessible: continue  // descriptions, not images
@@ -79,18 +81,33 @@ extension AppUpdate {
                 model.tray.seenNow.insert(item)
                 effects.append(.markSeen(item, user: user, index: index))
                 trimMedia(&open)
+                // A video shown by its first frame plays from its start (held if paused).
+                if open.viewer.followsPlayback, open.viewer.current?.item.id == item,
+                    let video = open.media[item]?.video
+                {
+                    open.playing = item
+                    open.framesShown = 0
+                    effects.append(.playVideo(item, video))
+                    if open.viewer.isPaused { effects.append(.pauseVideo) }
+                }
+                model.viewer = open
+            case .paused where open.playing != nil: effects.append(.pauseVideo)
+            case .resumed where open.playing != nil: effects.append(.resumeVideo)
+            case .mediaFailed:
+                effects += stopPlayback(&open)
                 model.viewer = open
             case .liked(let item): effects.append(.setLiked(item, true))
             case .unliked(let item): effects.append(.setLiked(item, false))
             case .closed:
                 let last = open.lastShownUser
+                effects += stopPlayback(&open)
                 model.viewer = nil
                 if let last, let entry = model.tray.entries.first(where: { $0.element.id == last }) {
                     model.tray.selected = entry.position
                     effects += keepSelectionVisible(&model) + avatarLoads(&model)
                 }
                 announceSelection(&model)
-            case .userChanged, .paused, .resumed, .mediaFailed: break
+            case .userChanged, .paused, .resumed, .playbackStarted: break
             }
         }
         return effects
@@ -101,7 +118,7 @@ extension AppUpdate {
     static func show(_ item: StoryItemID, in model: inout AppModel) -> [AppEffect] {
         guard var open = model.viewer else { return [] }
         // Accessible mode shows the item's description, not its image: it is on screen now.
-        if open.media[item] != nil || model.isAccessible { return apply(.mediaReady(item), to: &model) }
+        if open.media[item] != nil || model.isAccessible { return apply(ready(item, open, model), to: &model) }
         guard let storyItem = storyItem(item, in: open.viewer) else { return [] }
         let area = imageArea(model.size)
         defer { model.viewer = open }
@@ -151,7 +168,7 @@ extension AppUpdate {
             guard open.viewer.current?.item.id == item else { return [] }
             // A decode for a new window size replaces the picture of an item already on screen.
             if case .ready = open.viewer.media { return [] }
-            return apply(.mediaReady(item), to: &model)
+            return apply(ready(item, open, model), to: &model)
         case .failure(let failure):
             model.viewer = open
             return open.viewer.current?.item.id == item

@@ -91,9 +91,11 @@ enum ViewerView {
             AppView.centred("r retry · → skip", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
         case .ready:
             if let image = open.media[item.id]?.image {
+                // A playing video's frames are pictures of their own, each shown once.
+                let playing = open.playing == item.id
                 AppView.picture(
-                    image, key: "media:\(item.id.rawValue)", x: 0, y: top, columns: columns, rows: rows, model: model,
-                    into: &buffer)
+                    image, key: playing ? "frame:\(item.id.rawValue)#\(open.framesShown)" : "media:\(item.id.rawValue)",
+                    x: 0, y: top, columns: columns, rows: rows, model: model, isTransient: playing, into: &buffer)
             } else {
                 ImageCells.placeholder(
                     item.media.isVideo ? "video" : "no picture", into: &buffer, x: 0, y: top, columns: columns,
@@ -101,11 +103,16 @@ enum ViewerView {
             }
         }
         if case .video(_, let duration, _) = item.media {
-            let seconds = Int(min(duration, StoryItem.maximumVideoDuration).components.seconds)
-            let label = String(format: " ▶ %d:%02d ", seconds / 60, seconds % 60)
-            buffer.put(
-                label, x: 1, y: top + rows - 1,
-                style: CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), bold: true))
+            // Its length, and while it plays where it is ("▶ 0:02 / 0:06").
+            let total = Int(min(duration, StoryItem.maximumVideoDuration).components.seconds)
+            let clock = { (seconds: Int) in String(format: "%d:%02d", seconds / 60, seconds % 60) }
+            let played = open.viewer.followsPlayback ? clock(Int(open.viewer.elapsed.components.seconds)) + " / " : ""
+            let style = CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), bold: true)
+            buffer.put(" ▶ \(played)\(clock(total)) ", x: 1, y: top + rows - 1, style: style)
+            // A video shown by its poster says why, on the free row under the picture.
+            if case .ready = open.viewer.media, let notice = open.media[item.id]?.notice {
+                AppView.centred(notice, y: top + rows, style: AppView.dim, into: &buffer)
+            }
         }
     }
 

@@ -1,0 +1,119 @@
+import Foundation
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+/// Videos in the viewer: the first frame shows, playback starts, frames move the bar, and
+/// pausing, leaving, failing and ending tell the runtime's player (issue 22).
+@Suite("Viewer: videos that play")
+struct ViewerPlaybackTests {
+    static let video = PlayableVideo(file: URL(fileURLWithPath: "/clips/kai.mp4"), width: 40, height: 60, frameRate: 15)
+
+    /// The viewer on Kai's second item (a 12 s video), its load under way.
+    static func onTheVideo() -> AppModel {
+        var model = ScreenFixtures.openViewer(at: 3)
+        let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.viewer?.viewer.current?.item.id == "kai-1")
+        // Prefetched when the viewer opened: raised now.
+        #expect(effects.contains { if case .raiseMedia(let item) = $0 { item.id == "kai-1" } else { false } })
+        return model
+    }
+
+    static func firstFrameLoaded(_ model: inout AppModel, video: PlayableVideo? = Self.video) -> [AppEffect] {
+        AppUpdate.update(
+            &model,
+            .mediaLoaded("kai-1", .success(DecodedMedia(image: ScreenFixtures.picture(), video: video))))
+    }
+
+    @Test func theFirstFrameStartsPlaybackAndOnlyFramesMoveTheBar() {
+        var model = Self.onTheVideo()
+        #expect(Self.firstFrameLoaded(&model).contains(.playVideo("kai-1", Self.video)))
+        #expect(model.viewer?.playing == "kai-1")
+        _ = AppUpdate.update(&model, .tick(.seconds(3)))
+        #expect(model.viewer?.viewer.elapsed == .zero, "no frame yet: the bar stands still")
+        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .zero))
+        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3)))
+        #expect(model.viewer?.viewer.progress == 0.25)
+        #expect(model.viewer?.media["kai-1"]?.image?.width == 8, "the frame replaces the picture")
+        #expect(model.viewer?.framesShown == 2)
+        // A stall: ticks go on, frames do not, the bar waits.
+        for _ in 0..<50 { _ = AppUpdate.update(&model, .tick(.milliseconds(100))) }
+        #expect(model.viewer?.viewer.progress == 0.25)
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("▶ 0:03 / 0:12"), "\(screen)")
+    }
+
+    @Test func pauseHoldsThePlayerAndResumeContinuesIt() {
+        var model = Self.onTheVideo()
+        _ = Self.firstFrameLoaded(&model)
+        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(1)))
+        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.pauseVideo])
+        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.resumeVideo])
+        #expect(model.viewer?.viewer.elapsed == .seconds(1))
+    }
+
+    @Test func leavingStopsThePlayerAndItsLateFramesAreIgnored() {
+        var model = Self.onTheVideo()
+        _ = Self.firstFrameLoaded(&model)
+        let back = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        #expect(back.first == .stopVideo)
+        #expect(model.viewer?.playing == nil && model.viewer?.viewer.current?.item.id == "kai-0")
+        #expect(AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(2))).isEmpty)
+        // Back on the video: it plays again from its start.
+        let again = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(again.contains(.playVideo("kai-1", Self.video)), "decoded already: plays at once")
+        #expect(model.viewer?.viewer.elapsed == .zero)
+        // Closing stops it too.
+        #expect(AppUpdate.update(&model, .input(.character("q"))).contains(.stopVideo))
+    }
+
+    @Test func pausedWhileLoadingTheVideoStartsHeld() {
+        var model = Self.onTheVideo()
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        let effects = Self.firstFrameLoaded(&model)
+        #expect(Array(effects.suffix(2)) == [.playVideo("kai-1", Self.video), .pauseVideo])
+    }
+
+    @Test func theLastFrameEndsTheItemAndAFailureShowsInPlaceWithRetry() {
+        var model = Self.onTheVideo()
+        _ = Self.firstFrameLoaded(&model)
+        _ = AppUpdate.update(&model, .videoEnded("kai-1"))
+        #expect(model.viewer == nil, "Kai's video was the last item: the viewer closed")
+
+        var failing = Self.onTheVideo()
+        _ = Self.firstFrameLoaded(&failing)
+        _ = AppUpdate.update(&failing, .videoFailed("kai-1", "cannot decode this video: moov atom not found"))
+        #expect(failing.viewer?.playing == nil)
+        let screen = Snapshot.text(AppView.render(failing))
+        #expect(screen.contains("Couldn't load this item: cannot decode"), "\(screen)")
+        let retry = AppUpdate.update(&failing, .input(.character("r")))
+        #expect(retry.contains { if case .loadMedia(let item, _, _) = $0 { item.id == "kai-1" } else { false } })
+    }
+
+    @Test func aVideoShownByItsPosterRunsOnTheClockAndSaysWhy() {
+        var model = Self.onTheVideo()
+        _ = AppUpdate.update(
+            &model,
+            .mediaLoaded(
+                "kai-1",
+                .success(
+                    DecodedMedia(
+                        image: ScreenFixtures.picture(),
+                        notice: "ffmpeg is not installed (apt-get install ffmpeg) — videos show their poster"))))
+        #expect(model.viewer?.playing == nil)
+        _ = AppUpdate.update(&model, .tick(.seconds(3)))
+        #expect(model.viewer?.viewer.progress == 0.25)
+        #expect(Snapshot.text(AppView.render(model)).contains("apt-get install ffmpeg"))
+    }
+
+    @Test func inAGraphicsModeEachFrameIsAPictureShownOnce() {
+        var model = Self.onTheVideo()
+        model.graphics = true
+        _ = Self.firstFrameLoaded(&model)
+        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .zero))
+        let graphic = AppView.render(model).graphics.first { $0.key.hasPrefix("frame:") }
+        #expect(graphic?.key == "frame:kai-1#1" && graphic?.isTransient == true)
+    }
+}
