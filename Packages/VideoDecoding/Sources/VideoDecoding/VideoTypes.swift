@@ -32,6 +32,15 @@ public struct VideoFrame: Sendable {
     public var height: Int
     /// `width * height * 3` bytes, row-major.
     public var pixels: [UInt8]
+
+    /// A frame of `width × height` RGB `pixels` shown at `time`.
+    public init(index: Int, time: Duration, width: Int, height: Int, pixels: [UInt8]) {
+        self.index = index
+        self.time = time
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
 }
 
 /// Why a video could not be decoded.
