@@ -34,7 +34,8 @@ struct ViewerPlaybackTests {
         _ = AppUpdate.update(&model, .tick(.seconds(3)))
         #expect(model.viewer?.viewer.elapsed == .zero, "no frame yet: the bar stands still")
         _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .zero))
-        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3)))
+        _ = AppUpdate.update(
+            &model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3)))
         #expect(model.viewer?.viewer.progress == 0.25)
         #expect(model.viewer?.media["kai-1"]?.image?.width == 8, "the frame replaces the picture")
         #expect(model.viewer?.framesShown == 2)

@@ -13,6 +13,9 @@ public struct FFmpegVideoDecoder: Sendable {
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     }
 
+    /// Whether `ffmpeg` and `ffprobe` are both on the search path.
+    public var isAvailable: Bool { (try? tool("ffmpeg")) != nil && (try? tool("ffprobe")) != nil }
+
     /// The tool's path, or `toolMissing`.
     func tool(_ name: String) throws(VideoDecodeError) -> String {
         for folder in searchPath where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {

@@ -113,7 +113,9 @@ public final class VideoPlayback: Sendable {
         while true {
             if Task.isCancelled { return false }
             enum Next {
-                case go, stop, sleep(ContinuousClock.Instant), hold
+                case go, stop
+                case sleep(ContinuousClock.Instant)
+                case hold
             }
             let next = control.withLock { state -> Next in
                 if state.stopped { return .stop }

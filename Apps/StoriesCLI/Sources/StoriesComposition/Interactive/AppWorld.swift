@@ -6,6 +6,7 @@ import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
+import VideoDecoding
 
 extension InteractiveApp {
     /// The edges that exist once the content source is open: the loaders, the store writer,
@@ -15,6 +16,8 @@ extension InteractiveApp {
         /// The session's store, its failures and recoveries said on the status line.
         let store: ReportingStore
         let loads: MediaLoads
+        /// The viewer's one video player.
+        let player: VideoPlayer
         let writer: StoreWriter
         let tray: FeedPaginator<TrayUser, UserID>
         let gallery: FeedPaginator<Photo, PhotoID>
@@ -33,6 +36,10 @@ extension InteractiveApp {
             case .loadAvatars(let urls): loads.avatars(urls)
             case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
             case .raiseMedia(let item): loads.raise(item)
+            case .playVideo(let item, let video): player.play(item, video)
+            case .pauseVideo: player.pause()
+            case .resumeVideo: player.resume()
+            case .stopVideo: player.stop()
             case .feed(.tray, let request):
                 let tray = self.tray
                 tasks.append(Task { await InteractiveApp.perform(request, on: tray) })
@@ -84,10 +91,13 @@ extension InteractiveApp {
         // Every part of the screen uses the store through one ReportingStore, so a failure
         // anywhere shows on the status line and a success anywhere clears it.
         let store = ReportingStore(session.store, send: send)
+        let decoder = FFmpegVideoDecoder()
         let world = World(
             session: session, store: store,
             loads: MediaLoads(
-                load: try session.prioritizedImageLoader(), cell: cell, logger: session.root.logger, send: send),
+                load: try session.prioritizedImageLoader(), cell: cell,
+                videos: (VideoClips(settings: root.settings.picsum), decoder), logger: session.root.logger, send: send),
+            player: VideoPlayer(decoder: decoder, logger: session.root.logger, send: send),
             writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(
                 source: TrayPageFetcher(

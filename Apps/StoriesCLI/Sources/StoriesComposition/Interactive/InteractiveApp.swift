@@ -146,7 +146,9 @@ struct InteractiveApp {
             draw()
         }
         input.cancel()
+        world?.player.stop()
         world?.loads.cancelAll()
+        world?.loads.videos.clips.removeAll()
         let ending = writer.end()
         if !ending.isEmpty { screen.async { terminal.write(ending) } }
         let outcome = await world?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)

@@ -4,6 +4,7 @@ import StoriesScreens
 import StoryInterfaces
 import StoryTerminal
 import Synchronization
+import VideoDecoding
 
 /// Media and picture loads (avatars, thumbnails, a detail): fetched through the image loader,
 /// decoded off the loop, sent back as messages.
@@ -13,11 +14,13 @@ import Synchronization
 /// only the task handles, to cancel a replaced load and all of them at the end; each task
 /// removes its own handle when it ends.
 final class MediaLoads: Sendable {
-    private let load: @Sendable (URL, ImagePriority) async throws -> Data
+    let load: @Sendable (URL, ImagePriority) async throws -> Data
     /// The cells' pixels when pictures are drawn in a graphics protocol (nil: half blocks).
     private let cell: (@Sendable () -> CellPixels)?
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
+    /// Where clips are and how they are decoded.
+    let videos: (clips: VideoClips, decoder: FFmpegVideoDecoder)
 
     /// A running load's handle: its task, a number telling it from a load that replaced it, when
     /// it started, and whether its item is on screen waiting for it (for the "media ready" log).
@@ -36,8 +39,10 @@ final class MediaLoads: Sendable {
 
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, cell: (@Sendable () -> CellPixels)?,
-        logger: Logger, send: @escaping @Sendable (AppMessage) -> Void
+        videos: (clips: VideoClips, decoder: FFmpegVideoDecoder), logger: Logger,
+        send: @escaping @Sendable (AppMessage) -> Void
     ) {
+        self.videos = videos
         self.load = load
         self.cell = cell
         self.logger = logger
@@ -110,11 +115,11 @@ final class MediaLoads: Sendable {
     /// Loads an item's media for `area` at `priority`, replacing (cancelling) a load of it under
     /// way for another area.
     func media(_ item: StoryItem, priority: ImagePriority, area: ScreenSize) {
-        let url: URL?
-        switch item.media {
-        case .image(let image): url = image
-        case .video(_, _, let poster): url = poster
-        }
+        let (url, clip): (URL?, URL?) =
+            switch item.media {
+            case .image(let image): (image, nil)
+            case .video(let video, _, let poster): (poster, video)
+            }
         if priority == .high { waiting(item.id) }
         let (load, send, logger) = (self.load, self.send, self.logger)
         let id = item.id
@@ -125,8 +130,11 @@ final class MediaLoads: Sendable {
             let number = state.next
             state.next += 1
             let task = Task.detached(priority: priority == .high ? .userInitiated : .utility) {
-                let message: AppMessage?
-                if let url {
+                var message: AppMessage?
+                if let clip {
+                    message = await self.video(
+                        id, clip: clip, poster: url, priority: priority, area: area, cell: cell, pixelSize: pixelSize)
+                } else if let url {
                     do {
                         let data = try await load(url, priority)
                         try Task.checkCancellation()
@@ -167,7 +175,9 @@ final class MediaLoads: Sendable {
         let url: URL?
         switch item.media {
         case .image(let image): url = image
-        case .video(_, _, let poster): url = poster
+        case .video(let clip, _, _):
+            videos.clips.raise(clip)
+            return
         }
         guard let url else { return }
         let load = self.load

@@ -1,0 +1,186 @@
+import Foundation
+import StoryInterfacesTestSupport
+import Testing
+import VideoDecoding
+
+/// Videos in the interactive viewer, in tmux (issue 22): a stories document whose first item
+/// is a bundled clip served by picsum-stub (downloaded, cached, decoded by ffmpeg).
+@Suite(
+    "Videos play in the viewer, in tmux", .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+struct VideoInteractiveTests {
+    /// A document for one user: `video` (8 s), then an image.
+    static func document(_ server: PicsumStubProcess, video: String = "hubble-drift.mp4", home: String) throws
+        -> String
+    {
+        let base = server.baseURL.absoluteString
+        let file = home + "/stories.json"
+        try TemporaryFolder.write(
+            """
+            {"data":[{"id":"0","user":{"username":"neo","profile_picture":"\(base)/id/1/100/100"},"snap_count":2,
+              "snaps":[{"media_type":"video","media_url":"\(base)/videos/\(video)","duration":8.0},
+                       {"media_type":"image","media_url":"\(base)/id/2/360/640"}]}]}
+            """, to: file)
+        return file
+    }
+
+    /// The app on `file`; `path` replaces its PATH (tmux keeps its own for the session).
+    static func start(_ file: String, home: String, path: String? = nil) async throws -> TmuxSession {
+        let command =
+            "exec \(path.map { "/usr/bin/env PATH=" + InteractiveTests.quoted($0) + " " } ?? "")\(InteractiveTests.quoted(StoriesProcess.binary)) --source file --stories-file \(InteractiveTests.quoted(file)) --store memory"
+        return try await TmuxSession(
+            command,
+            environment: ["HOME": home, "STORIES_VIEWER_IMAGE_DURATION": "60s", "STORIES_NETWORK_RETRIES": "0"])
+    }
+
+    /// The first segment's filled cells and its width, from the escape-coded top row (filled
+    /// cells are drawn in 245;245;245, the rest in 90;90;90).
+    static func firstSegment(_ screen: String) -> (filled: Int, width: Int) {
+        let row = String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        var filled = 0
+        var width = 0
+        var colour = ""
+        var rest = Substring(row)
+        while let first = rest.first {
+            if first == "\u{1B}", let end = rest.firstIndex(of: "m") {
+                let code = String(rest[rest.startIndex...end])
+                if code.contains("38;2;") { colour = code }
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            rest = rest.dropFirst()
+            if first == " " && width > 0 { break }  // the gap after the first segment
+            guard first == "━" else { continue }
+            width += 1
+            if colour.contains("245;245;245") { filled += 1 }
+        }
+        return (filled, width)
+    }
+
+    /// The seconds the first segment shows played of an 8 s video.
+    static func played(_ screen: String) -> Double {
+        let (filled, width) = firstSegment(screen)
+        return width == 0 ? 0 : 8 * Double(filled) / Double(width)
+    }
+
+    /// The image area's rows (escapes kept), from row 3 to the gap row.
+    static func imageArea(_ screen: String) -> String {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows.dropFirst(3).prefix(max(0, rows.count - 6)).joined(separator: "\n")
+    }
+
+    /// CPU seconds `pid` used so far (user + system), from /proc.
+    static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The ffmpeg processes whose parent is `pid`.
+    static func decoders(of pid: Int32) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> String? in
+            guard Int32(entry) != nil,
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"),
+                stat.contains("(ffmpeg)")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // fields: state, ppid, …; a zombie (Z) has ended.
+            return fields.count > 1 && Int32(fields[1]) == pid && fields[0] != "Z" ? entry : nil
+        }
+    }
+
+    @Test func aVideoPlaysItsBarFollowsPauseHoldsItAndLeavingStopsItsDecoder() async throws {
+        try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
+        let home = try TemporaryFolder.make()
+        let server = try await PicsumStubProcess()
+        let app = try await Self.start(try Self.document(server, home: home), home: home)
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        // Playing: the label shows the position once the first second has been played.
+        #expect(try await app.waitFor("▶ 0:01 / 0:08"), "\(app.screen)")
+        let pid = try #require(try await app.panePID())
+
+        // Two captures a second apart: the picture changed, the bar advanced by about a second.
+        let first = try await app.capture(escapes: true)
+        let firstAt = ContinuousClock.now
+        try await Task.sleep(for: .seconds(1))
+        let second = try await app.capture(escapes: true)
+        let between = ContinuousClock.now - firstAt
+        #expect(Self.imageArea(first) != Self.imageArea(second), "the frames moved")
+        let advanced = Self.played(second) - Self.played(first)
+        let seconds = Double(between.components.seconds) + Double(between.components.attoseconds) / 1e18
+        print("bar: \(Self.played(first)) s → \(Self.played(second)) s over \(seconds) s of wall time")
+        // One segment cell is 8 s / width (≈ 0.3 s here): "about a second" within two cells.
+        let cell = 8 / Double(Self.firstSegment(second).width)
+        #expect(advanced >= 1 - 2 * cell && advanced <= seconds + 2 * cell, "advanced \(advanced) s in \(seconds) s")
+        #expect(Self.decoders(of: pid).count == 1, "one ffmpeg decodes it")
+
+        // Paused: nothing moves, however long.
+        try await app.send("Space")
+        #expect(try await app.waitFor("paused"), "\(app.screen)")
+        let held = try await app.capture(escapes: true)
+        try await Task.sleep(for: .seconds(1))
+        let stillHeld = try await app.capture(escapes: true)
+        #expect(Self.imageArea(held) == Self.imageArea(stillHeld), "the frame holds")
+        #expect(Self.played(held) == Self.played(stillHeld), "the bar holds")
+        try await app.send("Space")
+        #expect(
+            try await app.waitUntil { Self.played($0) > Self.played(held) || $0.contains("2/2") },
+            "resumed from where it stood: \(app.screen)")
+
+        // Leaving the video (→ the image) ends its decoder at once, and closing the viewer
+        // leaves the app idle: its CPU time stops growing.
+        try await app.send("Right")
+        #expect(try await app.waitFor("2/2"), "\(app.screen)")
+        #expect(
+            try await app.waitUntil(timeout: .seconds(10)) { _ in Self.decoders(of: pid).isEmpty },
+            "no ffmpeg left: \(Self.decoders(of: pid))")
+        try await app.send("q")
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await Task.sleep(for: .milliseconds(500))
+        let before = try #require(Self.cpuSeconds(pid))
+        try await Task.sleep(for: .seconds(2))
+        let after = try #require(Self.cpuSeconds(pid))
+        print("CPU after leaving: \(before) s → \(after) s over 2 s")
+        #expect(after - before <= 0.05, "idle after leaving: \(after - before) s of CPU in 2 s")
+        try await app.send("q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = server
+    }
+
+    @Test func aClipThatCannotBeFetchedFailsInPlaceAndRRetries() async throws {
+        let home = try TemporaryFolder.make()
+        let server = try await PicsumStubProcess()
+        let app = try await Self.start(try Self.document(server, video: "missing.mp4", home: home), home: home)
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("Couldn't load this item"), "\(app.screen)")
+        #expect(app.screen.contains("r retry · → skip"), "\(app.screen)")
+        try await app.send("r")
+        #expect(try await app.waitFor("Couldn't load this item"), "tried again, fails again: \(app.screen)")
+        try await app.send("Right")
+        #expect(try await app.waitFor("2/2"), "→ skips: \(app.screen)")
+        try await app.send("q", "q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = server
+    }
+
+    @Test func withoutFFmpegTheVideoShowsItsPosterAndSaysWhatToInstall() async throws {
+        let home = try TemporaryFolder.make()
+        let server = try await PicsumStubProcess()
+        // A PATH without ffmpeg: the binary is started by its full path.
+        let app = try await Self.start(try Self.document(server, home: home), home: home, path: home)
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("apt-get install ffmpeg"), "\(app.screen)")
+        #expect(!app.screen.contains("Couldn't load"), "\(app.screen)")
+        try await app.send("q", "q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = server
+    }
+}
