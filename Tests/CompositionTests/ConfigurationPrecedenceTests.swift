@@ -18,7 +18,8 @@ struct ConfigurationPrecedenceTests {
             "images.cache.path": sandbox.root + "/.cache/stories/images",
             "images.cache.maxBytes": "268435456", "images.memory.maxBytes": "67108864", "network.timeout": "15s",
             "network.retries": "3", "network.maxConcurrent": "4", "viewer.imageDuration": "5s",
-            "viewer.autoAdvance": "true", "viewer.accessible": "false", "terminal.color": "auto",
+            "viewer.autoAdvance": "true", "viewer.accessible": "false", "viewer.videoFrameRate": "0",
+            "terminal.color": "auto",
             "terminal.graphics": "auto", "log.level": "warning",
         ]
         for (key, value) in expected {
@@ -98,7 +99,8 @@ struct ConfigurationPrecedenceTests {
             "images.cache.path": "/tmp/c",
             "images.cache.maxBytes": "1MiB", "images.memory.maxBytes": "1024", "network.timeout": "2m",
             "network.retries": "0", "network.maxConcurrent": "8", "viewer.imageDuration": "10s",
-            "viewer.autoAdvance": "no", "viewer.accessible": "yes", "terminal.color": "none",
+            "viewer.autoAdvance": "no", "viewer.accessible": "yes", "viewer.videoFrameRate": "15",
+            "terminal.color": "none",
             "terminal.graphics": "kitty", "log.level": "debug", "log.file": "/tmp/stories.log",
             "store.postgres.url": "postgres://u@h/d", "store.postgres.password": "pw",
             "store.postgres.passwordFile": "/tmp/pw", "store.postgres.timeout": "3s",
@@ -119,6 +121,7 @@ struct ConfigurationPrecedenceTests {
             SQLiteStorePlugin.configuration(root.settings).busyTimeout == .seconds(30),
             "configuration reaches the store's busy timeout")
         #expect(!root.settings.viewer.autoAdvance)
+        #expect(root.settings.videoFrameRate == 15, "from STORIES_VIEWER_VIDEO_FRAME_RATE")
     }
 
     @Test func flagsCoverTheDocumentedKeys() throws {

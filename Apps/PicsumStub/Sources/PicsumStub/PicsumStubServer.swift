@@ -13,6 +13,8 @@ struct PicsumStubServer: Sendable {
     /// Faults for every request (`--fault`), and latency (`--latency`).
     let defaultFault: Fault?
     let defaultLatency: Duration
+    /// A folder of extra clips served at `/videos/NAME` before the bundled ones (`--videos`).
+    var videos: URL? = nil
 
     func respond(to request: HTTPRequest, base: String) async -> HTTPResponse {
         let query = request.query
@@ -42,11 +44,15 @@ struct PicsumStubServer: Sendable {
         return isHead ? HTTPResponse(statusCode: response.statusCode, headers: response.headers) : response
     }
 
-    /// `/videos/NAME`: a bundled clip (StoryModels' Resources/videos) for stories documents'
-    /// video items, as `video/mp4` or `video/webm`; the faults apply as to everything.
+    /// `/videos/NAME`: a clip from `--videos DIR`, else a bundled clip (StoryModels'
+    /// Resources/videos), for stories documents' video items, as `video/mp4` or `video/webm`;
+    /// the faults apply as to everything.
     private func video(named name: String) -> HTTPResponse {
+        let extra = videos.map { $0.appendingPathComponent(name) }.flatMap {
+            !name.hasPrefix(".") && FileManager.default.fileExists(atPath: $0.path) ? $0 : nil
+        }
         guard let url = URL(string: "\(BundledCatalog.scheme)://videos/\(name)"),
-            let file = BundledCatalog.videoFile(for: url), let body = try? Data(contentsOf: file)
+            let file = extra ?? BundledCatalog.videoFile(for: url), let body = try? Data(contentsOf: file)
         else { return Self.text(.notFound, "No such video") }
         let type = file.pathExtension == "webm" ? "video/webm" : "video/mp4"
         return HTTPResponse(statusCode: .ok, headers: Self.headers([.contentType: type]), body: body)

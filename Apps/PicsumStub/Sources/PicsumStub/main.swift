@@ -4,18 +4,20 @@ import Foundation
 
 // picsum-stub: a Lorem Picsum-compatible server on 127.0.0.1 for offline runs and tests.
 //
-// usage: picsum-stub [--port N] [--latency 50ms] [--fault KIND]   (KIND: see Fault.swift, or --help)
+// usage: picsum-stub [--port N] [--latency 50ms] [--fault KIND] [--videos DIR]   (KIND: see Fault.swift)
 // Prints "picsum-stub listening on http://127.0.0.1:PORT" once ready (port 0: any free port).
-// Per request: ?fault=KIND and ?latency=DURATION. Also /videos/NAME: the bundled clips.
+// Per request: ?fault=KIND and ?latency=DURATION. Also /videos/NAME: a clip from --videos DIR,
+// else a bundled clip.
 
 var port: UInt16 = 0
 var fault: Fault?
 var latency: Duration = .zero
+var videos: URL?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(
         Data(
-            "picsum-stub: \(message)\nusage: picsum-stub [--port N] [--latency 50ms] [--fault \(Fault.allCases.map(\.rawValue).joined(separator: "|"))]\n"
+            "picsum-stub: \(message)\nusage: picsum-stub [--port N] [--latency 50ms] [--fault \(Fault.allCases.map(\.rawValue).joined(separator: "|"))] [--videos DIR]\n"
                 .utf8))
     exit(64)
 }
@@ -26,13 +28,14 @@ while let argument = arguments.next() {
     case "--latency":
         latency =
             PicsumStubServer.duration(arguments.next() ?? "") ?? { fail("--latency needs a duration such as 50ms") }()
+    case "--videos": videos = URL(fileURLWithPath: arguments.next() ?? { fail("--videos needs a folder") }())
     case "--help", "-h": fail("a Picsum-compatible server for offline runs")
     default: fail("unknown argument \(argument)")
     }
 }
 
 if fault == .gzipBomb { _ = GzipBomb.bytes }  // made before the first request, not during it
-let stub = PicsumStubServer(defaultFault: fault, defaultLatency: latency)
+let stub = PicsumStubServer(defaultFault: fault, defaultLatency: latency, videos: videos)
 let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
 let base = LockedBase()
 await server.appendRoute("*") { request in

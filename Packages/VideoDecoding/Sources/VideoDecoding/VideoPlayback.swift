@@ -8,15 +8,27 @@ import Synchronization
 ///
 /// A frame that arrives more than `lateness` after its time (the source buffered, or decoded
 /// slower than real time on a busy machine) is shown at once and the position held back to
-/// it, as it is while paused: playback is never ahead of its frames. Such frames are counted
-/// in ``lateFrames``.
+/// it, as it is while paused: playback is never ahead of its frames. ``statistics`` counts
+/// them, and frames shown more than a frame's interval late.
 public final class VideoPlayback: Sendable {
+    /// How a playback went.
+    public struct Statistics: Hashable, Sendable {
+        /// Frames delivered.
+        public var shown = 0
+        /// Frames that arrived more than the lateness allowed after their time (each held the
+        /// position back: the source stalled or decoded slower than real time).
+        public var late = 0
+        /// Frames delivered more than one frame's interval after their time (a frame shown in
+        /// the next one's slot: dropped, to the eye).
+        public var missed = 0
+    }
+
     /// What a playback reports, in order, on the task that reads the frames.
     public enum Event: Sendable {
         /// Show this frame now; its `time` is the playback position.
         case frame(VideoFrame)
         /// The last frame was shown.
-        case ended
+        case ended(Statistics)
         /// The source failed: one line.
         case failed(String)
     }
@@ -28,7 +40,8 @@ public final class VideoPlayback: Sendable {
         var origin: ContinuousClock.Instant?
         var pausedAt: ContinuousClock.Instant?
         var waiting: CheckedContinuation<Void, Never>?
-        var late = 0
+        var statistics = Statistics()
+        var previous: Duration?
     }
 
     /// The control state, shared with the reading task (which never holds the playback itself,
@@ -53,13 +66,21 @@ public final class VideoPlayback: Sendable {
                         guard let origin = state.origin, !state.paused else { return }
                         let behind = ContinuousClock.now - (origin + frame.time)
                         guard behind > lateness else { return }
-                        state.late += 1
+                        state.statistics.late += 1
                         state.origin = origin + behind  // the position waited for this frame
                     }
                     guard await Self.wait(for: frame.time, control: control) else { return }
+                    control.withLock { state in
+                        defer { state.previous = frame.time }
+                        state.statistics.shown += 1
+                        guard let origin = state.origin, let previous = state.previous else { return }
+                        if ContinuousClock.now - (origin + frame.time) > frame.time - previous {
+                            state.statistics.missed += 1
+                        }
+                    }
                     deliver(.frame(frame))
                 }
-                if !Task.isCancelled { deliver(.ended) }
+                if !Task.isCancelled { deliver(.ended(control.withLock { $0.statistics })) }
             } catch {
                 if !Task.isCancelled { deliver(.failed(String(describing: error))) }
             }
@@ -104,8 +125,8 @@ public final class VideoPlayback: Sendable {
         task.withLock { $0?.cancel() }
     }
 
-    /// Frames that arrived more than `lateness` after their time (each held the position back).
-    public var lateFrames: Int { control.withLock { $0.late } }
+    /// How it went so far.
+    public var statistics: Statistics { control.withLock { $0.statistics } }
 
     /// Waits until the position reaches `time` (the first frame: at once, starting the
     /// position); false when stopped.

@@ -61,7 +61,7 @@ struct VideoPlaybackTests {
         #expect(delivered.frames == Array(0..<10))
         // Paced, not as fast as they came: the tenth frame is due 450 ms after the first.
         #expect(ContinuousClock.now - started >= .milliseconds(450))
-        #expect(playback.lateFrames == 0)
+        #expect(playback.statistics.late == 0 && playback.statistics.shown == 10)
     }
 
     @Test func aStalledSourceDeliversNothingMoreAndDoesNotEnd() async throws {
@@ -132,7 +132,8 @@ struct VideoPlaybackTests {
         source.feed.finish()
         #expect(await delivered.wait { delivered.ended })
         #expect(delivered.frames == [0, 1, 2, 3], "nothing skipped")
-        #expect(playback.lateFrames == 1, "the first frame after the stall was late; the next ones were on time again")
+        #expect(
+            playback.statistics.late == 1, "the first frame after the stall was late; the next ones were on time again")
     }
 
     @Test func clipsAreToldByTheirFirstBytes() throws {

@@ -12,7 +12,9 @@ public struct ViewCommand: AsyncParsableCommand {
         discussion: """
             Keys, space-separated: next prev nextUser prevUser pause resume like close retry \
             wait:5s (wait advances a virtual clock, so auto-advance runs without sleeping). Media \
-            really load; each key is applied once the current media has loaded or failed. Seen \
+            really load; each key is applied once the current media has loaded or failed. A \
+            video runs for its declared duration on the virtual clock (its poster is loaded, the \
+            video is not decoded); --json says playbackStarted when it starts. Seen \
             and liked state go to the configured store. The viewer opens at the user's first \
             unseen item and moves across the users of the user's tray page.
 

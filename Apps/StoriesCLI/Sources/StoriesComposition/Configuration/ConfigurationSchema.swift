@@ -61,6 +61,9 @@ public struct ConfigurationSchema: Sendable {
                     key: "viewer.imageDuration", kind: .duration(.milliseconds(500)...seconds(60)), defaultText: "5s",
                     summary: "how long an image stays on screen"),
                 SettingSpec(
+                    key: "viewer.videoFrameRate", kind: .integer(0...60), defaultText: "0",
+                    summary: "frames a second videos play at; 0: 24 in half blocks, 15 in a graphics protocol"),
+                SettingSpec(
                     key: "viewer.autoAdvance", kind: .boolean, defaultText: "true",
                     summary: "move on when an item's time is up"),
                 SettingSpec(

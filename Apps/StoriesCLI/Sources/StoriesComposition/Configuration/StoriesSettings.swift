@@ -24,6 +24,8 @@ public struct StoriesSettings: Sendable {
     public let picsum: PicsumConfiguration
     /// `viewer.*`.
     public let viewer: ViewerConfiguration
+    /// `viewer.videoFrameRate`: frames a second videos play at (0: what the mode takes).
+    public let videoFrameRate: Int
     /// `terminal.color`.
     public let colorMode: ColorMode
     /// `terminal.graphics`.
@@ -61,6 +63,7 @@ public struct StoriesSettings: Sendable {
         } catch {
             throw Self.invalid(resolved["viewer.imageDuration"], reason: error.description)
         }
+        videoFrameRate = resolved.integer("viewer.videoFrameRate")
         colorMode = ColorMode(rawValue: resolved.text("terminal.color") ?? "") ?? .auto
         graphicsMode = GraphicsMode(rawValue: resolved.text("terminal.graphics") ?? "") ?? .auto
         log = LogSetup(level: resolved.text("log.level") ?? "warning", file: resolved.text("log.file"))

@@ -96,7 +96,8 @@ extension InteractiveApp {
             session: session, store: store,
             loads: MediaLoads(
                 load: try session.prioritizedImageLoader(), cell: cell,
-                videos: (VideoClips(settings: root.settings.picsum), decoder), logger: session.root.logger, send: send),
+                videos: (VideoClips(settings: root.settings.picsum), decoder, root.settings.videoFrameRate),
+                logger: session.root.logger, send: send),
             player: VideoPlayer(decoder: decoder, logger: session.root.logger, send: send),
             writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(

@@ -5,10 +5,11 @@ import StoryTerminal
 import VideoDecoding
 
 extension MediaLoads {
-    /// Frames a second decoded for playback: half blocks change few bytes a frame and take
-    /// 24; a graphics protocol sends whole pictures and takes 15. Never more than the clip has.
-    static func frameRate(clip: Double, graphics: Bool) -> Double {
-        let wanted: Double = graphics ? 15 : 24
+    /// Frames a second decoded for playback: `viewer.videoFrameRate` when set, else 24 in half
+    /// blocks (few bytes a frame) and 15 in a graphics protocol (whole pictures). Never more
+    /// than the clip has.
+    static func frameRate(clip: Double, graphics: Bool, configured: Int) -> Double {
+        let wanted: Double = configured > 0 ? Double(configured) : graphics ? 15 : 24
         return clip > 0 ? min(wanted, clip) : wanted
     }
 
@@ -34,7 +35,7 @@ extension MediaLoads {
                 size = ImageCells.fittedSize(
                     width: info.width, height: info.height, columns: area.columns, rows: area.rows)
             }
-            let rate = Self.frameRate(clip: info.frameRate, graphics: cell != nil)
+            let rate = Self.frameRate(clip: info.frameRate, graphics: cell != nil, configured: videos.frameRate)
             var first: VideoFrame? = nil
             for try await frame in decoder.frames(
                 file, width: size.width, height: size.height, frameRate: rate, limit: .seconds(1))

@@ -37,7 +37,8 @@ final class VideoPlayer: Sendable {
                 }
                 let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
                 send(.videoFrame(item, image, at: frame.time))
-            case .ended:
+            case .ended(let statistics):
+                logger.info("playback ended", metadata: Self.metadata(item, statistics))
                 send(.videoEnded(item))
             case .failed(let reason):
                 logger.warning("playback failed", metadata: ["item": "\(item.rawValue)", "error": "\(reason)"])
@@ -69,8 +70,14 @@ final class VideoPlayer: Sendable {
     private func finish(_ stopped: (item: StoryItemID, playback: VideoPlayback)?) {
         guard let stopped else { return }
         stopped.playback.stop()
-        logger.info(
-            "playback stopped",
-            metadata: ["item": "\(stopped.item.rawValue)", "late frames": "\(stopped.playback.lateFrames)"])
+        logger.info("playback stopped", metadata: Self.metadata(stopped.item, stopped.playback.statistics))
+    }
+
+    /// A playback's figures for the log (the bench reads them).
+    static func metadata(_ item: StoryItemID, _ statistics: VideoPlayback.Statistics) -> Logger.Metadata {
+        [
+            "item": "\(item.rawValue)", "shown": "\(statistics.shown)", "late": "\(statistics.late)",
+            "missed": "\(statistics.missed)",
+        ]
     }
 }
