@@ -89,8 +89,57 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
     }
     return (first, worst)
 }
+/// One video frame in the viewer (half blocks, 80×40): the update that takes it, the view and
+/// the diff, timed over 240 frames that each differ (the picture shifted a row a frame);
+/// median milliseconds of the three together, and of each.
+@MainActor func videoFrames() throws -> (total: Double, update: Double, view: Double, diff: Double, bytes: Int) {
+    let video = Story(
+        user: StoryUser(id: user, name: "Bench"),
+        items: [
+            StoryItem(
+                id: "bench-video", userID: user,
+                media: .video(URL(string: "https://example.test/clip.mp4")!, duration: .seconds(10), poster: nil))
+        ])
+    var viewer = AppModel(
+        size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor,
+        viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
+    _ = AppUpdate.update(&viewer, .viewerReady(stories: [video], userIndex: 0, liked: [], now: Date()))
+    let picture = decoded.resampled(width: fitted.width, height: fitted.height + 240)
+    let playable = PlayableVideo(
+        file: URL(fileURLWithPath: "/clip.mp4"), width: fitted.width, height: fitted.height, frameRate: 24)
+    _ = AppUpdate.update(
+        &viewer, .mediaLoaded("bench-video", .success(DecodedMedia(image: picture, video: playable))))
+    var shown = AppView.render(viewer)
+    var parts: [[Double]] = [[], [], [], []]
+    var sizes: [Int] = []
+    let rowBytes = fitted.width * 3
+    for index in 0..<240 {
+        let frame = RGBImage(
+            width: fitted.width, height: fitted.height,
+            pixels: Array(picture.pixels[(index * rowBytes)..<((index + fitted.height) * rowBytes)]))
+        let start = clock.now
+        _ = AppUpdate.update(&viewer, .videoFrame("bench-video", frame, at: .milliseconds(index * 1000 / 24)))
+        let updated = clock.now
+        let next = AppView.render(viewer)
+        let viewed = clock.now
+        let written = renderer.diff(from: shown, to: next)
+        let done = clock.now
+        precondition(!written.isEmpty, "each frame changes the screen")
+        sizes.append(written.count)
+        shown = next
+        for (slot, span) in [
+            start.duration(to: done), start.duration(to: updated), updated.duration(to: viewed),
+            viewed.duration(to: done),
+        ].enumerated() {
+            parts[slot].append(Double(span.components.attoseconds) / 1e15 + Double(span.components.seconds) * 1000)
+        }
+    }
+    let medians = parts.map { $0.sorted()[$0.count / 2] }
+    return (medians[0], medians[1], medians[2], medians[3], sizes.sorted()[sizes.count / 2])
+}
+let video = try videoFrames()
 let kitty = try graphicsTicks(.kitty)
 let sixel = try graphicsTicks(.sixel)
 print(
-    #"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick),"kittyFrameBytes":\#(kitty.frame),"kittyTickBytes":\#(kitty.tick),"sixelFrameBytes":\#(sixel.frame),"sixelTickBytes":\#(sixel.tick)}"#
+    #"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick),"kittyFrameBytes":\#(kitty.frame),"kittyTickBytes":\#(kitty.tick),"sixelFrameBytes":\#(sixel.frame),"sixelTickBytes":\#(sixel.tick),"videoFrameMs":\#(video.total),"videoUpdateMs":\#(video.update),"videoViewMs":\#(video.view),"videoDiffMs":\#(video.diff),"videoFrameBytes":\#(video.bytes)}"#
 )

@@ -97,9 +97,13 @@ public enum AppUpdate {
         }
     }
 
-    /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open; the
-    /// runtime starts and stops its ticker by it after each update.
-    public static func wantsClock(_ model: AppModel) -> Bool { model.viewer != nil }
+    /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open, and
+    /// not while a video plays (its frames move the bar) unless an animation runs; the runtime
+    /// starts and stops its ticker by it after each update.
+    public static func wantsClock(_ model: AppModel) -> Bool {
+        guard let open = model.viewer else { return false }
+        return open.playing == nil || model.animation != nil
+    }
 
     /// Adds a sentence for accessible mode (nothing otherwise).
     static func say(_ sentence: String, in model: inout AppModel) {

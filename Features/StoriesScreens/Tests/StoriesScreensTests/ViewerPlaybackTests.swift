@@ -46,6 +46,17 @@ struct ViewerPlaybackTests {
         #expect(screen.contains("▶ 0:03 / 0:12"), "\(screen)")
     }
 
+    @Test func theClockRestsWhileAVideoPlaysUnlessSomethingAnimates() {
+        var model = Self.onTheVideo()
+        #expect(AppUpdate.wantsClock(model), "loading: an image's clock")
+        _ = Self.firstFrameLoaded(&model)
+        #expect(!AppUpdate.wantsClock(model), "its frames move the bar")
+        _ = AppUpdate.update(&model, .input(.character("l")))
+        #expect(AppUpdate.wantsClock(model), "the heart pops on ticks")
+        for _ in 0..<AppAnimation.length { _ = AppUpdate.update(&model, .tick(.milliseconds(100))) }
+        #expect(!AppUpdate.wantsClock(model) && model.viewer?.viewer.elapsed == .zero, "ticks never moved the video")
+    }
+
     @Test func pauseHoldsThePlayerAndResumeContinuesIt() {
         var model = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&model)

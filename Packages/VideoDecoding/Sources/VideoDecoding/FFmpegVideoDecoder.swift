@@ -60,32 +60,44 @@ public struct FFmpegVideoDecoder: Sendable {
             frameRate: rate.count == 2 && rate[1] > 0 ? rate[0] / rate[1] : 0)
     }
 
-    /// `file`'s frames scaled to `width × height` (area-averaged, as the pictures are) at
-    /// `frameRate` frames a second from 0, at most `limit` of them by time. The stream ends
-    /// after the last frame, or throws ``VideoDecodeError`` when the file cannot be read to
-    /// its end; stopping to read it (or cancelling) ends the `ffmpeg` process at once.
+    /// `file`'s frames fitted inside `width × height` (aspect kept, area-averaged, as the
+    /// pictures are; each frame says its size) at `frameRate` frames a second from 0 (a slower
+    /// clip's frames repeated), at most `limit` of them by time. The stream ends after the
+    /// last frame, or throws ``VideoDecodeError`` when the file cannot be read to its end;
+    /// stopping to read it (or cancelling, or ``VideoFrames/stop()``) ends the `ffmpeg`
+    /// process at once. One process per stream; no probe first.
     public func frames(
-        _ file: URL, width: Int, height: Int, frameRate: Double, limit: Duration? = nil
+        _ file: URL, fittingWidth width: Int, height: Int, frameRate: Double, limit: Duration? = nil
     ) -> VideoFrames {
-        let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream(
-            bufferingPolicy: .bufferingOldest(4))
+        let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream()
         let stopper = Stopper()
-        let frames = VideoFrames(stream: stream, stopper: stopper)
+        // Four frames may wait decoded; the reader takes a credit per frame and the iterator
+        // gives one back per frame read, so a slow reader holds the decoder back (no polling).
+        // (Made at 0 and given its four: libdispatch traps when a semaphore goes while below
+        // the value it was made with, as this one may when playback stops mid-clip.)
+        let credits = DispatchSemaphore(value: 0)
+        for _ in 0..<4 { credits.signal() }
+        let frames = VideoFrames(stream: stream, stopper: stopper, credits: credits)
         let ffmpeg: String
         do { ffmpeg = try tool("ffmpeg") } catch {
             continuation.finish(throwing: error)
             return frames
         }
-        var arguments = ["-nostdin", "-v", "error", "-i", file.path, "-an", "-sn"]
+        var arguments = ["-nostdin", "-v", "error", "-threads", "1", "-i", file.path, "-an", "-sn", "-dn"]
         if let limit {
             arguments += [
                 "-t",
                 String(format: "%.3f", Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18),
             ]
         }
+        // Scaled first (only the clip's own frames), then repeated to the rate; one binary PPM a
+        // frame, so each carries its size. One decoding thread: a story's clip is small, and
+        // threads cost more than they give at these sizes (measured: Scripts/bench video cpu).
         arguments += [
-            "-vf", "fps=\(frameRate),scale=\(max(1, width)):\(max(1, height)):flags=area", "-f", "rawvideo",
-            "-pix_fmt", "rgb24", "pipe:1",
+            "-vf",
+            "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area,"
+                + "fps=\(frameRate)",
+            "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
         ]
         let process: Process
         let output: Pipe
@@ -95,39 +107,25 @@ public struct FFmpegVideoDecoder: Sendable {
             return frames
         }
         stopper.watch(process)
-        continuation.onTermination = { _ in stopper.stop() }
-        let frameBytes = max(1, width) * max(1, height) * 3
+        continuation.onTermination = { _ in
+            stopper.stop()
+            credits.signal()  // a reader waiting for a credit sees the end
+        }
         // Read on a thread of its own: the reads block until ffmpeg writes.
         let reader = Thread {
             let handle = output.fileHandleForReading
+            var pictures = PPMFrameReader(handle)
             var index = 0
-            var buffer = Data()
-            while true {
-                guard let chunk = try? handle.read(upToCount: frameBytes - buffer.count), !chunk.isEmpty else { break }
-                buffer += chunk
-                guard buffer.count == frameBytes else { continue }
+            while let picture = pictures.next() {
                 let frame = VideoFrame(
                     index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
-                    width: max(1, width), height: max(1, height), pixels: [UInt8](buffer))
-                buffer.removeAll(keepingCapacity: true)
+                    width: picture.width, height: picture.height, pixels: picture.pixels)
                 index += 1
-                // Waits while the reader is behind (the buffer holds 4), so decoding never runs
-                // far ahead; a reader gone ends the loop (and onTermination the process).
-                var pending = frame
-                var gone = false
-                waiting: while true {
-                    switch continuation.yield(pending) {
-                    case .enqueued: break waiting
-                    case .dropped(let dropped):
-                        pending = dropped
-                        Thread.sleep(forTimeInterval: 0.005)
-                    case .terminated:
-                        gone = true
-                        break waiting
-                    @unknown default: break waiting
-                    }
-                }
-                if gone { break }
+                // Waits while the reader is four frames behind, so decoding never runs far
+                // ahead; a reader gone ends the loop (and onTermination the process).
+                credits.wait()
+                if stopper.isStopped { break }
+                if case .terminated = continuation.yield(frame) { break }
             }
             try? handle.close()  // a decoder still writing gets SIGPIPE
             process.waitUntilExit()

@@ -13,31 +13,63 @@ public struct VideoFrames: AsyncSequence, Sendable {
     public typealias Element = VideoFrame
     let stream: AsyncThrowingStream<VideoFrame, any Error>
     let stopper: Stopper
+    /// The reader's credits: one given back per frame read.
+    let credits: DispatchSemaphore
+
+    /// The first frame, read ahead (the viewer shows it before playing); iterating afterwards
+    /// continues with the second. Not to be called while iterating.
+    public func first() async throws -> VideoFrame? {
+        var base = stream.makeAsyncIterator()
+        let frame = try await base.next()
+        if frame != nil { credits.signal() }
+        return frame
+    }
+
+    /// Ends the decoder now (frames read ahead but never played).
+    public func stop() {
+        stopper.stop()
+        credits.signal()
+    }
 
     /// Reads the frames in order.
-    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), stopper: stopper) }
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), stopper: stopper, credits: credits)
+    }
 
     /// Reads the frames; when it goes, the decoder goes.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<VideoFrame, any Error>.Iterator
         let stopper: Stopper
+        let credits: DispatchSemaphore
         var holder: Holder
 
-        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper) {
+        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper, credits: DispatchSemaphore) {
             self.base = base
             self.stopper = stopper
-            holder = Holder(stopper)
+            self.credits = credits
+            holder = Holder(stopper, credits: credits)
         }
 
         /// The next frame, nil after the last.
-        public mutating func next() async throws -> VideoFrame? { try await base.next() }
+        public mutating func next() async throws -> VideoFrame? {
+            let frame = try await base.next()
+            if frame != nil { credits.signal() }
+            return frame
+        }
     }
 
-    /// Stops the decoder when the last copy of the iterator is gone.
+    /// Stops the decoder (and wakes its reader) when the last copy of the iterator is gone.
     final class Holder: Sendable {
         let stopper: Stopper
-        init(_ stopper: Stopper) { self.stopper = stopper }
-        deinit { stopper.stop() }
+        let credits: DispatchSemaphore
+        init(_ stopper: Stopper, credits: DispatchSemaphore) {
+            self.stopper = stopper
+            self.credits = credits
+        }
+        deinit {
+            stopper.stop()
+            credits.signal()
+        }
     }
 }
 
@@ -64,6 +96,9 @@ final class Stopper: Sendable {
             state = State(pid: 0, done: true)
         }
     }
+
+    /// Whether the decoder was stopped (or has exited): its reader stops too.
+    var isStopped: Bool { state.withLock { $0.done } }
 
     /// The process has been waited for.
     func exited() { state.withLock { $0 = State(pid: 0, done: true) } }

@@ -56,7 +56,9 @@ struct VideoDecodingTests {
         let off = info.duration - .seconds(2)
         #expect(off < .milliseconds(100) && off > .milliseconds(-100), "\(info.duration)")
         var frames: [VideoFrame] = []
-        for try await frame in Clips.decoder.frames(clip, width: 80, height: 45, frameRate: 10) { frames.append(frame) }
+        for try await frame in Clips.decoder.frames(clip, fittingWidth: 80, height: 45, frameRate: 10) {
+            frames.append(frame)
+        }
         #expect(frames.count == 20)
         #expect(frames.map(\.index) == Array(0..<20))
         #expect(frames.map(\.time) == (0..<20).map { Duration.milliseconds(100 * $0) })
@@ -65,11 +67,51 @@ struct VideoDecodingTests {
         #expect(frames[0].pixels != frames[10].pixels)
     }
 
+    @Test func framesFitTheBoxTheFirstIsReadAheadAndASlowClipIsRepeatedToTheRate() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("fit.mp4", codec: Clips.h264, seconds: 1)
+        // 160×90 into a tall box: as wide as the box, the height kept in proportion.
+        let frames = Clips.decoder.frames(clip, fittingWidth: 40, height: 100, frameRate: 20)
+        let first = try #require(try await frames.first())
+        #expect(first.index == 0 && first.width == 40 && first.height == 23 && first.pixels.count == 40 * 23 * 3)
+        var rest: [VideoFrame] = []
+        for try await frame in frames { rest.append(frame) }
+        // A 10 fps clip at 20 fps: every frame twice, 20 in its second.
+        #expect(rest.map(\.index) == Array(1..<20), "continues after the first")
+        #expect(rest[0].pixels == first.pixels && rest[1].pixels != first.pixels)
+    }
+
+    /// Found in the app: libdispatch traps when the frames' semaphore goes while credits are
+    /// taken (playback left mid-clip). Left early many ways, the process lives on.
+    @Test func framesLeftEarlyAndDroppedDoNotTrap() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("drop.mp4", codec: Clips.h264, seconds: 3)
+        for round in 0..<3 {
+            let frames = Clips.decoder.frames(clip, fittingWidth: 16, height: 9, frameRate: 10)
+            if round == 0 { _ = try await frames.first() }
+            if round == 1 { for try await frame in frames where frame.index == 2 { break } }
+            if round == 2 { frames.stop() }
+        }
+        // The readers end once ffmpeg is gone; give them time to let go of everything.
+        try await Task.sleep(for: .seconds(1))
+    }
+
+    @Test func stoppingFramesReadAheadEndsTheDecoder() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let clip = try Clips.make("stop.mp4", codec: Clips.h264, seconds: 3)
+        let frames = Clips.decoder.frames(clip, fittingWidth: 16, height: 9, frameRate: 10)
+        _ = try await frames.first()
+        frames.stop()
+        var after = 0
+        do { for try await _ in frames { after += 1 } } catch {}
+        #expect(after <= 6, "at most what was decoded ahead: \(after)")
+    }
+
     @Test func aLimitCutsTheVideo() async throws {
         try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
         let clip = try Clips.make("long.mp4", codec: Clips.h264, seconds: 3)
         var count = 0
-        for try await _ in Clips.decoder.frames(clip, width: 16, height: 9, frameRate: 10, limit: .seconds(1)) {
+        for try await _ in Clips.decoder.frames(clip, fittingWidth: 16, height: 9, frameRate: 10, limit: .seconds(1)) {
             count += 1
         }
         #expect(count == 10)
@@ -87,7 +129,7 @@ struct VideoDecodingTests {
             await #expect(throws: VideoDecodeError.self) { try await Clips.decoder.probe(file) }
             var caught: VideoDecodeError? = nil
             do {
-                for try await _ in Clips.decoder.frames(file, width: 16, height: 9, frameRate: 10) {}
+                for try await _ in Clips.decoder.frames(file, fittingWidth: 16, height: 9, frameRate: 10) {}
             } catch let error as VideoDecodeError {
                 caught = error
             }
@@ -104,7 +146,9 @@ struct VideoDecodingTests {
         let file = URL(fileURLWithPath: "/nonexistent/clip.mp4")
         await #expect(throws: VideoDecodeError.toolMissing("ffprobe")) { try await decoder.probe(file) }
         var caught: (any Error)? = nil
-        do { for try await _ in decoder.frames(file, width: 8, height: 8, frameRate: 10) {} } catch { caught = error }
+        do { for try await _ in decoder.frames(file, fittingWidth: 8, height: 8, frameRate: 10) {} } catch {
+            caught = error
+        }
         #expect(caught as? VideoDecodeError == .toolMissing("ffmpeg"))
         #expect(String(describing: caught!).contains("apt-get install ffmpeg"))
     }
@@ -113,7 +157,7 @@ struct VideoDecodingTests {
         try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
         let clip = try Clips.make("stop-\(UUID()).mp4", codec: Clips.h264, seconds: 20, rate: 25)
         var seen = 0
-        for try await _ in Clips.decoder.frames(clip, width: 160, height: 90, frameRate: 25) {
+        for try await _ in Clips.decoder.frames(clip, fittingWidth: 160, height: 90, frameRate: 25) {
             seen += 1
             if seen == 3 { break }
         }

@@ -92,13 +92,14 @@ extension InteractiveApp {
         // anywhere shows on the status line and a success anywhere clears it.
         let store = ReportingStore(session.store, send: send)
         let decoder = FFmpegVideoDecoder()
+        let prepared = PreparedVideos()
         let world = World(
             session: session, store: store,
             loads: MediaLoads(
                 load: try session.prioritizedImageLoader(), cell: cell,
-                videos: (VideoClips(settings: root.settings.picsum), decoder, root.settings.videoFrameRate),
+                videos: (VideoClips(settings: root.settings.picsum), decoder, prepared, root.settings.videoFrameRate),
                 logger: session.root.logger, send: send),
-            player: VideoPlayer(decoder: decoder, logger: session.root.logger, send: send),
+            player: VideoPlayer(decoder: decoder, prepared: prepared, logger: session.root.logger, send: send),
             writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(
                 source: TrayPageFetcher(

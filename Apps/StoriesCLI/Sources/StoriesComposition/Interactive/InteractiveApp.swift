@@ -147,6 +147,7 @@ struct InteractiveApp {
         }
         input.cancel()
         world?.player.stop()
+        world?.loads.videos.prepared.stopAll()
         world?.loads.cancelAll()
         world?.loads.videos.clips.removeAll()
         let ending = writer.end()

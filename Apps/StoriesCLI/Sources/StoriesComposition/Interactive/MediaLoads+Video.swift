@@ -6,52 +6,47 @@ import VideoDecoding
 
 extension MediaLoads {
     /// Frames a second decoded for playback: `viewer.videoFrameRate` when set, else 24 in half
-    /// blocks (few bytes a frame) and 15 in a graphics protocol (whole pictures). Never more
-    /// than the clip has.
-    static func frameRate(clip: Double, graphics: Bool, configured: Int) -> Double {
-        let wanted: Double = configured > 0 ? Double(configured) : graphics ? 15 : 24
-        return clip > 0 ? min(wanted, clip) : wanted
+    /// blocks (few bytes a frame) and 15 in a graphics protocol (whole pictures); a slower clip's
+    /// frames are repeated (unchanged cells cost nothing to write).
+    static func frameRate(graphics: Bool, configured: Int) -> Double {
+        configured > 0 ? Double(configured) : graphics ? 15 : 24
     }
 
-    /// A video item's media: its clip found (or downloaded whole), probed, and its first frame
-    /// decoded at the image area's pixels, ready to play; nil when cancelled. Without `ffmpeg`
+    /// A video item's media: its clip found (or downloaded whole) and its decoder started,
+    /// fitted to the image area's pixels; its first frame is the media shown, and the decoder
+    /// is held (``PreparedVideos``) to play on from it. Nil when cancelled. Without `ffmpeg`
     /// the poster is shown with one line saying what to install (never a failure); a clip that
     /// cannot be fetched or decoded is a failure shown in place (r retries).
     func video(
         _ id: StoryItemID, clip: URL, poster: URL?, priority: ImagePriority, area: ScreenSize, cell: CellPixels?,
         pixelSize: PixelSize?
     ) async -> AppMessage? {
-        let decoder = videos.decoder
         do {
             let file = try await videos.clips.file(for: clip, priority: priority)
             try Task.checkCancellation()
-            let info = try await decoder.probe(file)
-            let size: (width: Int, height: Int)
-            if let cell {
-                let fitted = cell.fitted(
-                    width: info.width, height: info.height, columns: area.columns, rows: area.rows)
-                size = (fitted.width, fitted.height)
-            } else {
-                size = ImageCells.fittedSize(
-                    width: info.width, height: info.height, columns: area.columns, rows: area.rows)
+            // The box in pixels: two a row in half blocks, the cells' pixels in a graphics mode.
+            let box =
+                cell.map { (area.columns * $0.width, area.rows * $0.height) } ?? (area.columns, area.rows * 2)
+            let video = PlayableVideo(
+                file: file, width: box.0, height: box.1,
+                frameRate: Self.frameRate(graphics: cell != nil, configured: videos.frameRate))
+            let frames = videos.decoder.frames(
+                file, fittingWidth: video.width, height: video.height, frameRate: video.frameRate,
+                limit: StoryItem.maximumVideoDuration)
+            let first: VideoFrame?
+            do { first = try await frames.first() } catch {
+                frames.stop()
+                throw error
             }
-            let rate = Self.frameRate(clip: info.frameRate, graphics: cell != nil, configured: videos.frameRate)
-            var first: VideoFrame? = nil
-            for try await frame in decoder.frames(
-                file, width: size.width, height: size.height, frameRate: rate, limit: .seconds(1))
-            {
-                first = frame
-                break
+            guard let first, !Task.isCancelled else {
+                frames.stop()
+                if Task.isCancelled { return nil }
+                throw VideoDecodeError.noVideo
             }
-            guard let first else { throw VideoDecodeError.noVideo }
-            let video = PlayableVideo(file: file, width: size.width, height: size.height, frameRate: rate)
+            videos.prepared.hold(frames, for: id, video: video)
             let image = RGBImage(width: first.width, height: first.height, pixels: first.pixels)
             return .mediaLoaded(
-                id,
-                .success(
-                    DecodedMedia(
-                        image: image, pixelSize: pixelSize ?? PixelSize(width: info.width, height: info.height),
-                        area: area, video: video)))
+                id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area, video: video)))
         } catch is CancellationError {
             return nil
         } catch VideoDecodeError.toolMissing(let tool) {

@@ -19,8 +19,9 @@ final class MediaLoads: Sendable {
     private let cell: (@Sendable () -> CellPixels)?
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
-    /// Where clips are, how they are decoded, and the frame rate asked (0: the mode's).
-    let videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, frameRate: Int)
+    /// Where clips are, how they are decoded, the decoders held after their first frame, and
+    /// the frame rate asked (0: the mode's).
+    let videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, prepared: PreparedVideos, frameRate: Int)
 
     /// A running load's handle: its task, a number telling it from a load that replaced it, when
     /// it started, and whether its item is on screen waiting for it (for the "media ready" log).
@@ -39,7 +40,8 @@ final class MediaLoads: Sendable {
 
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, cell: (@Sendable () -> CellPixels)?,
-        videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, frameRate: Int), logger: Logger,
+        videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, prepared: PreparedVideos, frameRate: Int),
+        logger: Logger,
         send: @escaping @Sendable (AppMessage) -> Void
     ) {
         self.videos = videos

@@ -7,31 +7,41 @@ import Synchronization
 import VideoDecoding
 
 /// The viewer's one video player: plays a clip's frames (decoded by `ffmpeg`, paced by
-/// ``VideoPlayback``) and sends each as ``AppMessage/videoFrame(_:_:at:)``. Playing another
-/// clip, stopping or the end of the app stops the one before at once, killing its decoder.
+/// ``VideoPlayback``) and sends each as ``AppMessage/videoFrame(_:_:at:)``, continuing the
+/// decoder held since its first frame was shown when there is one (``PreparedVideos``), else
+/// starting one (a revisit plays from the start). Playing another clip, stopping or the end of
+/// the app stops the one before at once, killing its decoder.
 final class VideoPlayer: Sendable {
     private let decoder: FFmpegVideoDecoder
+    private let prepared: PreparedVideos
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
     private let current = Mutex<(item: StoryItemID, playback: VideoPlayback)?>(nil)
 
-    init(decoder: FFmpegVideoDecoder, logger: Logger, send: @escaping @Sendable (AppMessage) -> Void) {
+    init(
+        decoder: FFmpegVideoDecoder, prepared: PreparedVideos, logger: Logger,
+        send: @escaping @Sendable (AppMessage) -> Void
+    ) {
         self.decoder = decoder
+        self.prepared = prepared
         self.logger = logger
         self.send = send
     }
 
     /// Plays `video` from its start (cut at 60 s), for `item`.
     func play(_ item: StoryItemID, _ video: PlayableVideo) {
-        let frames = decoder.frames(
-            video.file, width: video.width, height: video.height, frameRate: video.frameRate,
-            limit: StoryItem.maximumVideoDuration)
+        let frames =
+            prepared.take(item, video: video)
+            ?? decoder.frames(
+                video.file, fittingWidth: video.width, height: video.height, frameRate: video.frameRate,
+                limit: StoryItem.maximumVideoDuration)
         let (send, logger) = (self.send, self.logger)
         let started = ContinuousClock.now
+        let first = FirstTime()
         let playback = VideoPlayback(frames) { event in
             switch event {
             case .frame(let frame):
-                if frame.index == 0 {
+                if first.now() {
                     logger.info(
                         "playback started", metadata: ["item": "\(item.rawValue)", "after": "\(.now - started)"])
                 }
@@ -79,5 +89,16 @@ final class VideoPlayer: Sendable {
             "item": "\(item.rawValue)", "shown": "\(statistics.shown)", "late": "\(statistics.late)",
             "missed": "\(statistics.missed)",
         ]
+    }
+}
+
+/// True the first time it is asked, false after.
+final class FirstTime: Sendable {
+    private let asked = Mutex(false)
+    func now() -> Bool {
+        asked.withLock { asked in
+            defer { asked = true }
+            return !asked
+        }
     }
 }
