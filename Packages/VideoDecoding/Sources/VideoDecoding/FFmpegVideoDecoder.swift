@@ -13,8 +13,8 @@ public struct FFmpegVideoDecoder: Sendable {
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     }
 
-    /// Whether `ffmpeg` and `ffprobe` are both on the search path.
-    public var isAvailable: Bool { (try? tool("ffmpeg")) != nil && (try? tool("ffprobe")) != nil }
+    /// Whether `ffmpeg` (what playing needs) is on the search path.
+    public var isAvailable: Bool { (try? tool("ffmpeg")) != nil }
 
     /// The tool's path, or `toolMissing`.
     func tool(_ name: String) throws(VideoDecodeError) -> String {

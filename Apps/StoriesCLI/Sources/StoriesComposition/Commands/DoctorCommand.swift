@@ -3,12 +3,13 @@ import Foundation
 import PicsumContent
 import StoryInterfaces
 import StoryTerminal
+import VideoDecoding
 
 /// `stories doctor [--repair]`: terminal, network, store and cache checks.
 public struct DoctorCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check the terminal, the content source, the store and the image cache.",
+        commandName: "doctor", abstract: "Check the terminal, video playback, the content source, the store and the image cache.",
         discussion: """
             One line per check; a failed check is said on stderr, the others still run, and the \
             exit status is the first failure's (69 a server that cannot be reached, 74 a damaged \
@@ -41,6 +42,13 @@ public struct DoctorCommand: AsyncParsableCommand {
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
         )
+
+        // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
+        let decoder = FFmpegVideoDecoder(environment: environment)
+        try Terminal.printOutput(
+            decoder.isAvailable
+                ? "videos: play, without sound (ffmpeg found)"
+                : "videos: show their poster — ffmpeg is not installed (apt-get install ffmpeg)")
 
         // The configured plugins' own checks: each says what to look at. A failed check is said
         // on stderr and the rest still run; the exit status is the first failure's.
