@@ -153,6 +153,23 @@ struct VideoInteractiveTests {
         _ = server
     }
 
+    /// Scripted runs keep the virtual clock for videos: Kai's second item (a bundled 5 s clip)
+    /// says when it started playing and ends after its declared duration, not decoded.
+    @Test func scriptedRunsPlayVideosOnTheVirtualClockAndSayWhenTheyStarted() async throws {
+        func events(_ keys: String) async throws -> [String] {
+            let result = try await StoriesProcess.run(
+                ["view", "kai", "--keys", keys, "--json", "--source", "bundled", "--store", "memory"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        let early = try await events("next wait:4900ms")
+        let seen = try #require(early.firstIndex { $0.contains(#""itemSeen""#) && $0.contains("kai-1") }, "\(early)")
+        #expect(early[seen + 1] == #"{"event":"playbackStarted","item":"kai-1"}"#, "\(early)")
+        #expect(!early.contains { $0.contains("kai-2") }, "4.9 s in, still on the 5 s video: \(early)")
+        let atItsEnd = try await events("next wait:5s")
+        #expect(atItsEnd.contains { $0.contains(#""itemShown""#) && $0.contains("kai-2") }, "\(atItsEnd)")
+    }
+
     @Test func aClipThatCannotBeFetchedFailsInPlaceAndRRetries() async throws {
         let home = try TemporaryFolder.make()
         let server = try await PicsumStubProcess()
