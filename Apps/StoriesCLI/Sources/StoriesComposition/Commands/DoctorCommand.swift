@@ -9,7 +9,8 @@ import VideoDecoding
 public struct DoctorCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check the terminal, video playback, the content source, the store and the image cache.",
+        commandName: "doctor",
+        abstract: "Check the terminal, video playback, the content source, the store and the image cache.",
         discussion: """
             One line per check; a failed check is said on stderr, the others still run, and the \
             exit status is the first failure's (69 a server that cannot be reached, 74 a damaged \
