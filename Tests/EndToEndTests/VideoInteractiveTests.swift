@@ -150,6 +150,9 @@ struct VideoInteractiveTests {
         #expect(after - before <= 0.05, "idle after leaving: \(after - before) s of CPU in 2 s")
         try await app.send("q")
         #expect(try await app.waitForExit(), "q quits")
+        // The clip came over HTTP whole and is kept in the clips' own cache.
+        let cache = try await StoriesProcess.run(["cache", "stats"], home: home)
+        #expect(cache.stdout.contains("1 video clips"), "\(cache.stdout)")
         _ = server
     }
 

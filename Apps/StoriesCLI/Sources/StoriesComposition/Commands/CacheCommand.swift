@@ -2,15 +2,18 @@ public import ArgumentParser
 import Foundation
 import PicsumContent
 
-/// `stories cache stats|clear|verify`: the image disk cache at `images.cache.path`.
+/// `stories cache stats|clear|verify`: the image disk cache at `images.cache.path`, and the
+/// video clips' beside it (`<images.cache.path>-videos`) once a clip was downloaded.
 public struct CacheCommand: ParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Show, clear or verify the image disk cache.",
+        abstract: "Show, clear or verify the image disk cache (and the video clips').",
         discussion: """
             stats: entries, bytes and the limit (images.cache.maxBytes). clear: removes every \
-            entry. verify: re-hashes every entry and removes those whose bytes no longer match.
+            entry. verify: re-hashes every entry and removes those whose bytes no longer match. \
+            Downloaded video clips have a cache of their own beside the images' \
+            (<images.cache.path>-videos, the same limit), reported on a second line once it exists.
 
             Examples:
               stories cache stats
@@ -33,27 +36,39 @@ public struct CacheCommand: ParsableCommand {
     /// Runs the action and prints one line.
     public func run() throws {
         let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
+        let images = settings.picsum.diskCachePath
+        try act(on: images, limit: settings.picsum.diskCacheMaxBytes, what: "images")
+        // The clips' cache is made by the first clip downloaded; never made here.
+        let videos = images + "-videos"
+        if FileManager.default.fileExists(atPath: videos) {
+            try act(on: videos, limit: settings.picsum.diskCacheMaxBytes, what: "video clips")
+        }
+    }
+
+    /// The action on one cache, said in one line.
+    private func act(on path: String, limit: Int, what: String) throws {
         let cache: DiskImageCache
         do {
-            cache = try DiskImageCache(path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)
+            cache = try DiskImageCache(path: path, limit: limit)
         } catch {
-            throw CacheCommandError(path: settings.picsum.diskCachePath)
+            throw CacheCommandError(path: path)
         }
         switch action {
         case .stats:
             let stats = cache.statistics()
             try Terminal.printOutput(
-                "\(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)"
+                "\(stats.entries) \(what), \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)"
                     + Self.stray(stats.removedStray))
         case .clear:
             let before = cache.statistics()
             cache.clear()
             try Terminal.printOutput(
-                "removed \(before.entries) images (\(before.bytes) bytes) from \(cache.folder.path)")
+                "removed \(before.entries) \(what) (\(before.bytes) bytes) from \(cache.folder.path)")
         case .verify:
             let result = cache.verify()
             try Terminal.printOutput(
-                "checked \(result.checked) images, removed \(result.removed) damaged" + Self.stray(result.removedStray))
+                "checked \(result.checked) \(what), removed \(result.removed) damaged" + Self.stray(result.removedStray)
+            )
         }
     }
 }
