@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import VideoDecoding
+
+/// A video playing in kitty under Xvfb, as a user sees it: its frames drawn in real pixels
+/// (the kitty graphics protocol, not half blocks), changing while it plays and holding still
+/// while paused (issue 22).
+@Suite("A video in a real terminal (Xvfb)", .serialized, .timeLimit(.minutes(3)))
+struct RealTerminalVideoTests {
+    @Test func kittyPlaysAVideoInPixelsAndAPauseHoldsItsFrame() async throws {
+        try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
+        try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
+        let server = try await PicsumStubProcess()
+        let home = try TemporaryFolder.make()
+        let document = try VideoInteractiveTests.document(server, home: home)
+        let log = home + "/log"
+        let command =
+            "env HOME=\(RealTerminal.quoted(home)) STORIES_VIEWER_IMAGE_DURATION=60s STORIES_LOG_LEVEL=info "
+            + "STORIES_LOG_FILE=\(RealTerminal.quoted(log)) "
+            + [
+                StoriesProcess.binary, "--source", "file", "--stories-file", document, "--store", "memory",
+                "--graphics", "kitty",
+            ].map(RealTerminal.quoted).joined(separator: " ") + " 2>\(RealTerminal.quoted(home + "/err"))"
+        let terminal = try await RealTerminal(.kitty, running: command)
+        terminal.start()
+        _ = try await RealTerminalScreensTests.until(terminal, "the tray's avatar") {
+            RealTerminalScreensTests.drawn($0, $1, rows: 0.05...0.3) > 2000
+        }
+        try await terminal.keys("Return")
+        let said: @Sendable () -> String = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(try await RealTerminal.poll(seconds: 60) { said().contains("playback started") }, "\(said())")
+
+        // Playing: two screenshots a second apart, the picture in pixels and changed.
+        let window = try await terminal.windowSize()
+        let first = try await terminal.screenshot()
+        try await Task.sleep(for: .seconds(1))
+        let second = try await terminal.screenshot()
+        let box = try #require(
+            RealTerminal.pictureBox(second, through: (window.width / 2, window.height / 2)), "a picture in the middle")
+        let blockiness = try #require(RealTerminal.blockiness(second, box: box), "a frame with detail")
+        let changed = RealTerminal.changedBox(first, second)
+        print("kitty video: frame \(box), blockiness \(blockiness), changed \(String(describing: changed))")
+        #expect(box.height >= 200, "the frame fills the image area: \(box)")
+        #expect(blockiness < 0.5, "frames in real pixels, not blocks (\(blockiness))")
+        let moved = try #require(changed, "the frames moved in a second")
+        #expect(moved.width * moved.height >= box.width * box.height / 4, "across the picture: \(moved) in \(box)")
+
+        // Paused: the frame holds (the screen settles).
+        try await terminal.keys("space")
+        let held = try await terminal.settled()
+        #expect(held != nil, "a paused video holds its frame")
+
+        try await terminal.keys("q", "q")
+        #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
+        let errors = (try? String(contentsOfFile: home + "/err", encoding: .utf8)) ?? ""
+        #expect(!errors.contains("rror"), "stderr: \(errors)")
+        _ = server
+    }
+}
