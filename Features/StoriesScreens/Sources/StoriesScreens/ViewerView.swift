@@ -105,7 +105,8 @@ enum ViewerView {
         if case .video(_, let duration, _) = item.media {
             // Its length, and while it plays where it is ("▶ 0:02 / 0:06").
             let total = Int(min(duration, StoryItem.maximumVideoDuration).components.seconds)
-            let clock = { (seconds: Int) in String(format: "%d:%02d", seconds / 60, seconds % 60) }
+            // (Not String(format:): Foundation's formatter showed in the playback's profile.)
+            let clock = { (seconds: Int) in "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)" }
             let played = open.viewer.followsPlayback ? clock(Int(open.viewer.elapsed.components.seconds)) + " / " : ""
             let style = CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), bold: true)
             buffer.put(" ▶ \(played)\(clock(total)) ", x: 1, y: top + rows - 1, style: style)
