@@ -31,19 +31,19 @@ public struct StoryViewer: StoryNavigating, Hashable {
     /// The current place, or nil once closed.
     public private(set) var position: ViewerPosition?
     /// Time counted on the current item, from zero to its duration.
-    public private(set) var elapsed: Duration = .zero
+    public internal(set) var elapsed: Duration = .zero
     /// Time past the end of the previous item, waiting for the current media to be ready.
-    public private(set) var carriedOver: Duration = .zero
+    public internal(set) var carriedOver: Duration = .zero
     /// The current item's media.
-    public private(set) var media: MediaState = .loading
+    public internal(set) var media: MediaState = .loading
     /// Whether the user stopped the clock.
     public private(set) var isPaused = false
     /// Whether the current item's time follows its video's playback rather than the clock.
-    public private(set) var followsPlayback = false
+    public internal(set) var followsPlayback = false
     /// Whether the current video item has reported `playbackStarted`.
-    public private(set) var isPlaying = false
+    public internal(set) var isPlaying = false
     /// Items seen so far (from the store when opened, then every item whose media was shown).
-    public private(set) var seen: Set<StoryItemID>
+    public internal(set) var seen: Set<StoryItemID>
     /// Liked items.
     public private(set) var liked: Set<StoryItemID>
 
@@ -72,37 +72,6 @@ public struct StoryViewer: StoryNavigating, Hashable {
         self.seen = seen
         self.liked = liked
     }
-
-    /// The current story and item, if open.
-    public var current: (story: Story, item: StoryItem)? {
-        guard let position else { return nil }
-        let story = stories[position.userIndex]
-        return (story, story.items[position.itemIndex])
-    }
-
-    /// The current item's duration (its own for videos, capped at 60 s).
-    public var duration: Duration {
-        current?.item.duration(imageDuration: configuration.imageDuration) ?? .zero
-    }
-
-    /// How far the current item has run, from 0 to 1.
-    public var progress: Double {
-        let total = duration
-        guard total > .zero else { return position == nil ? 0 : 1 }
-        return min(1, max(0, elapsed / total))
-    }
-
-    /// One value per segment of the current story: 1 for past items, `progress` for the
-    /// current one, 0 for the ones to come.
-    public var segments: [Double] {
-        guard let position, let (story, _) = current else { return [] }
-        return story.items.indices.map { index in
-            index < position.itemIndex ? 1 : index == position.itemIndex ? progress : 0
-        }
-    }
-
-    /// Whether the current item is liked.
-    public var isCurrentLiked: Bool { current.map { liked.contains($0.item.id) } ?? false }
 
     /// Applies one command; returns the events it caused, in order. A closed viewer ignores
     /// everything.
@@ -163,72 +132,10 @@ public struct StoryViewer: StoryNavigating, Hashable {
         }
     }
 
-    // MARK: - Moves
-
-    private mutating func mediaReady(
-        _ item: StoryItemID, at position: ViewerPosition, followingPlayback: Bool = false
-    ) -> [ViewerEvent] {
-        guard media == .loading, let (story, current) = current, current.id == item else { return [] }
-        media = .ready
-        seen.insert(item)
-        var events: [ViewerEvent] = [.itemSeen(user: story.user.id, item: item, index: position.itemIndex)]
-        let carry = carriedOver
-        carriedOver = .zero
-        if followingPlayback {
-            // Its time is its playback's: nothing carried over, nothing until the first frame.
-            followsPlayback = true
-            return events
-        }
-        if current.media.isVideo {
-            isPlaying = true
-            events.append(.playbackStarted(item))
-        }
-        // Carried time belongs to this item even if the user paused while it loaded.
-        if carry > .zero { events += count(carry, at: position) }
-        return events
-    }
-
-    private mutating func tick(_ time: Duration, at position: ViewerPosition) -> [ViewerEvent] {
-        guard media == .ready, !isPaused, !followsPlayback else { return [] }
-        return count(time, at: position)
-    }
-
-    /// The playing video reached `time`: the bar goes there (never back), and at the 60 s cap
-    /// the item ends.
-    private mutating func played(_ item: StoryItemID, at time: Duration, position: ViewerPosition) -> [ViewerEvent] {
-        guard followsPlayback, media == .ready, item == current?.item.id else { return [] }
-        var events: [ViewerEvent] = []
-        if !isPlaying {
-            isPlaying = true
-            events.append(.playbackStarted(item))
-        }
-        let total = duration
-        elapsed = min(total, max(elapsed, time))
-        if time >= total, configuration.advancesAutomatically {
-            events += advance(from: position, carrying: .zero)
-        }
-        return events
-    }
-
-    /// Adds `time` to the current item; at its end, moves on carrying the excess.
-    private mutating func count(_ time: Duration, at position: ViewerPosition) -> [ViewerEvent] {
-        guard time > .zero else { return [] }
-        let total = duration
-        guard configuration.advancesAutomatically else {
-            elapsed = min(total, elapsed + time)
-            return []
-        }
-        let remaining = total - elapsed
-        guard time >= remaining else {
-            elapsed += time
-            return []
-        }
-        elapsed = total
-        return advance(from: position, carrying: time - remaining)
-    }
+    // MARK: - Moves (the clock's and the media's are in StoryViewer+Time.swift)
 
     /// The next item, the next user's first unseen item, or closing after the last user.
-    private mutating func advance(from position: ViewerPosition, carrying carry: Duration) -> [ViewerEvent] {
+    mutating func advance(from position: ViewerPosition, carrying carry: Duration) -> [ViewerEvent] {
         let story = stories[position.userIndex]
         if position.itemIndex + 1 < story.items.count {
             return move(
@@ -280,35 +187,5 @@ public struct StoryViewer: StoryNavigating, Hashable {
         carriedOver = .zero
         isPaused = false
         return [.closed]
-    }
-
-    // MARK: - Rules
-
-    /// Prefetch the next item and the next user's first unseen item.
-    private func prefetchHints(for position: ViewerPosition) -> [ViewerEvent] {
-        var hints: [ViewerEvent] = []
-        let story = stories[position.userIndex]
-        if position.itemIndex + 1 < story.items.count {
-            hints.append(.prefetch(story.items[position.itemIndex + 1].id))
-        }
-        if let user = userWithItems(from: position.userIndex + 1, step: 1) {
-            hints.append(.prefetch(stories[user].items[resumeIndex(of: user)].id))
-        }
-        return hints
-    }
-
-    /// The first unseen item of a user, else 0.
-    public func resumeIndex(of userIndex: Int) -> Int {
-        stories[userIndex].items.firstIndex { !seen.contains($0.id) } ?? 0
-    }
-
-    /// The first user from `start` in direction `step` that has items.
-    private func userWithItems(from start: Int, step: Int) -> Int? {
-        var index = start
-        while stories.indices.contains(index) {
-            if !stories[index].items.isEmpty { return index }
-            index += step
-        }
-        return nil
     }
 }
