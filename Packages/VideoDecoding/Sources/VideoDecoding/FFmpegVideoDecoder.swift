@@ -99,20 +99,22 @@ public struct FFmpegVideoDecoder: Sendable {
                 + "fps=\(frameRate)",
             "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
         ]
-        let process: Process
-        let output: Pipe
-        let errors: Pipe
-        do { (process, output, errors) = try Self.launch(ffmpeg, arguments) } catch {
-            continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
-            return frames
-        }
-        stopper.watch(process)
         continuation.onTermination = { _ in
             stopper.stop()
             credits.signal()  // a reader waiting for a credit sees the end
         }
-        // Read on a thread of its own: the reads block until ffmpeg writes.
+        // Started and read on a thread of its own: starting a process and reading its pipe
+        // block, and the caller may be on the cooperative pool (the screen's loop).
+        let command = arguments
         let reader = Thread {
+            let process: Process
+            let output: Pipe
+            let errors: Pipe
+            do { (process, output, errors) = try Self.launch(ffmpeg, command) } catch {
+                continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
+                return
+            }
+            stopper.watch(process)  // stopped already: ended at once
             let handle = output.fileHandleForReading
             var pictures = PPMFrameReader(handle)
             var index = 0
