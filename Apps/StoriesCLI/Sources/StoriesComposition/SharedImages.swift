@@ -16,13 +16,14 @@ enum SharedImages {
             accepts: { try ImageDecoder.check($0) })  // refused media are never shown nor kept
     }
 
-    /// The pipeline for video clips: the same client, a small memory cache, a disk cache of
-    /// its own beside the images' (`<images.diskCachePath>-videos`, the same size cap), and
-    /// only bodies that start like an MP4 or WebM file kept.
+    /// The pipeline for video clips: the same client, no memory cache (a clip is written to a
+    /// file once per run and played from there), a disk cache of its own beside the images'
+    /// (`<images.diskCachePath>-videos`, the same size cap), and only bodies that start like an
+    /// MP4 or WebM file kept.
     static func clipPipeline(_ configuration: PicsumConfiguration) -> ImagePipeline {
         ImagePipeline(
             client: SharedHTTP.client(configuration),
-            memory: MemoryImageCache(limit: 32 << 20),
+            memory: MemoryImageCache(limit: 0),
             disk: try? DiskImageCache(
                 path: configuration.diskCachePath + "-videos", limit: configuration.diskCacheMaxBytes),
             maxConcurrent: configuration.maxConcurrent,

@@ -12,7 +12,9 @@ import VideoDecoding
 /// download per URL, on-screen before prefetch), whose caches keep only complete bodies that
 /// start like an MP4 or WebM file, on disk in `<images.diskCachePath>-videos` capped at
 /// `images.diskCacheMaxBytes`, each at most 25 MiB. The body is then written once per run
-/// into a private folder (complete files only: written aside, then renamed), removed at the end.
+/// into a private folder (complete files only: written aside, then renamed), removed at the end:
+/// ffmpeg needs a file that stays while the viewer may play it again, and the capped cache may
+/// evict its copy at any time.
 final class VideoClips: Sendable {
     private let settings: PicsumConfiguration
     /// The downloads' pipeline, made on first use (bundled clips never start the HTTP client).
