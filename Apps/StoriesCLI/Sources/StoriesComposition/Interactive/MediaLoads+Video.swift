@@ -52,11 +52,7 @@ extension MediaLoads {
         } catch VideoDecodeError.toolMissing(let tool) {
             let notice = VideoDecodeError.toolMissing(tool).description
             var image: RGBImage? = nil
-            if let poster, let data = try? await load(poster, priority) {
-                image = try? await (priority == .high ? Self.decodingNow : Self.decodingLater).run {
-                    try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
-                }
-            }
+            if let poster { image = try? await fittedPicture(poster, priority: priority, area: area, cell: cell) }
             return .mediaLoaded(
                 id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area, notice: notice)))
         } catch {

@@ -14,7 +14,7 @@ import VideoDecoding
 /// only the task handles, to cancel a replaced load and all of them at the end; each task
 /// removes its own handle when it ends.
 final class MediaLoads: Sendable {
-    let load: @Sendable (URL, ImagePriority) async throws -> Data
+    private let load: @Sendable (URL, ImagePriority) async throws -> Data
     /// The cells' pixels when pictures are drawn in a graphics protocol (nil: half blocks).
     private let cell: (@Sendable () -> CellPixels)?
     private let logger: Logger
@@ -138,12 +138,7 @@ final class MediaLoads: Sendable {
                         id, clip: clip, poster: url, priority: priority, area: area, cell: cell, pixelSize: pixelSize)
                 } else if let url {
                     do {
-                        let data = try await load(url, priority)
-                        try Task.checkCancellation()
-                        let queue = priority == .high ? MediaLoads.decodingNow : MediaLoads.decodingLater
-                        let image = try await queue.run {
-                            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
-                        }
+                        let image = try await self.fittedPicture(url, priority: priority, area: area, cell: cell)
                         message = .mediaLoaded(
                             id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area)))
                     } catch is CancellationError {
@@ -166,6 +161,19 @@ final class MediaLoads: Sendable {
                 if let message { send(message) }
             }
             state.media[id] = Running(task: task, number: number, started: .now, shown: priority == .high)
+        }
+    }
+
+    /// An item's picture (its image, or a video's poster): fetched at `priority` and decoded,
+    /// on the decoding queue for that priority, to fit `area`.
+    func fittedPicture(_ url: URL, priority: ImagePriority, area: ScreenSize, cell: CellPixels?) async throws
+        -> RGBImage
+    {
+        let data = try await load(url, priority)
+        try Task.checkCancellation()
+        let queue = priority == .high ? Self.decodingNow : Self.decodingLater
+        return try await queue.run {
+            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
         }
     }
 
