@@ -71,14 +71,26 @@ final class VideoClips: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Writes a clip aside and renames it into place: a full disk or a folder that cannot be
+    /// written leaves no partial file and says so in one line (what, where, how to fix).
     private func write(_ data: Data, to file: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let part = file.appendingPathExtension("part-\(UUID().uuidString)")
-        try data.write(to: part)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: part)
+        } catch {
+            try? FileManager.default.removeItem(at: part)
+            let reason =
+                (error as? CocoaError)?.code == .fileWriteOutOfSpace ? "the disk is full" : "it cannot be written"
+            throw VideoClipError(
+                "cannot keep the clip in \(folder.deletingLastPathComponent().path): \(reason) (TMPDIR sets that folder)"
+            )
+        }
         // Two loads of one clip may race: the rename of either leaves a complete file.
         if rename(part.path, file.path) != 0 {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: part)
-            throw VideoClipError("cannot keep the clip in \(folder.path): \(String(cString: strerror(errno)))")
+            throw VideoClipError("cannot keep the clip in \(folder.path): \(reason)")
         }
     }
 }
