@@ -18,6 +18,8 @@ struct BundledClipsTests {
             let off = info.duration - duration
             #expect(off < .milliseconds(100) && off > .milliseconds(-100), "\(url): \(info.duration) vs \(duration)")
             #expect(info.width == item.pixelSize?.width && info.height == item.pixelSize?.height, "\(url)")
+            // What the clip cache keeps: bodies that sniff as a video (MP4 and WebM alike).
+            #expect(MediaFormat.sniff(try Data(contentsOf: file)) == .video, "\(url)")
         }
         #expect(checked.count == 5)
     }

@@ -173,6 +173,20 @@ struct VideoInteractiveTests {
         #expect(atItsEnd.contains { $0.contains(#""itemShown""#) && $0.contains("kai-2") }, "\(atItsEnd)")
     }
 
+    /// A WebM (VP9) clip over HTTP plays too (it was once refused as "not a complete image").
+    @Test func aWebMClipOverHTTPPlays() async throws {
+        try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
+        let home = try TemporaryFolder.make()
+        let server = try await PicsumStubProcess()
+        let app = try await Self.start(try Self.document(server, video: "chelsea-zoom.webm", home: home), home: home)
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("▶ 0:01 / 0:08"), "playing: \(app.screen)")
+        try await app.send("q", "q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = server
+    }
+
     @Test func aClipThatCannotBeFetchedFailsInPlaceAndRRetries() async throws {
         let home = try TemporaryFolder.make()
         let server = try await PicsumStubProcess()

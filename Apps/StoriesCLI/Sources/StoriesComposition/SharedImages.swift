@@ -27,6 +27,6 @@ enum SharedImages {
             disk: try? DiskImageCache(
                 path: configuration.diskCachePath + "-videos", limit: configuration.diskCacheMaxBytes),
             maxConcurrent: configuration.maxConcurrent,
-            accepts: { try VideoContainer.check($0) })
+            accepts: { if MediaFormat.sniff($0) != .video { throw VideoDecodeError.notAVideo } })
     }
 }

@@ -9,7 +9,7 @@ public enum MediaFormat: String, Hashable, Sendable {
     case gif = "GIF"
     /// WebP.
     case webp = "WebP"
-    /// An MP4 or QuickTime video (`ftyp` box).
+    /// A video: MP4 or QuickTime (an `ftyp` box), WebM or Matroska (the EBML magic).
     case video = "video"
 
     /// Sniffs the first bytes; nil when they are none of these (HTML, JSON, text…).
@@ -22,7 +22,7 @@ public enum MediaFormat: String, Hashable, Sendable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
-        if starts(Array("ftyp".utf8), at: 4) { return .video }
+        if starts(Array("ftyp".utf8), at: 4) || starts([0x1A, 0x45, 0xDF, 0xA3]) { return .video }
         return nil
     }
 

@@ -14,6 +14,7 @@ struct MediaFormatTests {
         #expect(MediaFormat.sniff(Self.png) == .png)
         #expect(MediaFormat.sniff(Array("GIF89a;".utf8)) == .gif)
         #expect(MediaFormat.sniff([0, 0, 0, 0x20] + Array("ftypqt  ".utf8)) == .video)
+        #expect(MediaFormat.sniff([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81]) == .video, "WebM")
         #expect(MediaFormat.sniff(Array("<!DOCTYPE html><html>".utf8)) == nil)
         #expect(MediaFormat.sniff([UInt8]()) == nil)
     }

@@ -64,21 +64,3 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
-
-/// The containers the viewer plays, told by their first bytes.
-public enum VideoContainer: String, Sendable {
-    /// ISO base media (MP4, MOV): a `ftyp` box first.
-    case mp4
-    /// Matroska or WebM: the EBML magic number.
-    case webm
-
-    /// The container of `data`, or ``VideoDecodeError/notAVideo`` (an HTML error page, an
-    /// image): the rule for what the clip cache keeps.
-    @discardableResult
-    public static func check(_ data: Data) throws(VideoDecodeError) -> VideoContainer {
-        let head = [UInt8](data.prefix(12))
-        if head.count >= 8, head[4...7] == [0x66, 0x74, 0x79, 0x70] { return .mp4 }  // "ftyp"
-        if head.count >= 4, head[0...3] == [0x1A, 0x45, 0xDF, 0xA3] { return .webm }
-        throw .notAVideo
-    }
-}

@@ -135,13 +135,4 @@ struct VideoPlaybackTests {
         #expect(
             playback.statistics.late == 1, "the first frame after the stall was late; the next ones were on time again")
     }
-
-    @Test func clipsAreToldByTheirFirstBytes() throws {
-        let mp4 = try Data(contentsOf: Clips.make("a.mp4", codec: Clips.h264, seconds: 1))
-        let webm = try Data(contentsOf: Clips.make("a.webm", codec: Clips.vp9, seconds: 1))
-        #expect(try VideoContainer.check(mp4) == .mp4)
-        #expect(try VideoContainer.check(webm) == .webm)
-        #expect(throws: VideoDecodeError.notAVideo) { try VideoContainer.check(Data("<html>404</html>".utf8)) }
-        #expect(throws: VideoDecodeError.notAVideo) { try VideoContainer.check(Data()) }
-    }
 }
