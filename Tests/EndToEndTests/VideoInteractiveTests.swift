@@ -24,13 +24,18 @@ struct VideoInteractiveTests {
         return file
     }
 
-    /// The app on `file`; `path` replaces its PATH (tmux keeps its own for the session).
+    /// The app on `file`; `path` replaces its PATH (tmux keeps its own for the session); temporary
+    /// files go to `home/tmp`.
     static func start(_ file: String, home: String, path: String? = nil) async throws -> TmuxSession {
+        try FileManager.default.createDirectory(atPath: home + "/tmp", withIntermediateDirectories: true)
         let command =
             "exec \(path.map { "/usr/bin/env PATH=" + InteractiveTests.quoted($0) + " " } ?? "")\(InteractiveTests.quoted(StoriesProcess.binary)) --source file --stories-file \(InteractiveTests.quoted(file)) --store memory"
         return try await TmuxSession(
             command,
-            environment: ["HOME": home, "STORIES_VIEWER_IMAGE_DURATION": "60s", "STORIES_NETWORK_RETRIES": "0"])
+            environment: [
+                "HOME": home, "TMPDIR": home + "/tmp", "STORIES_VIEWER_IMAGE_DURATION": "60s",
+                "STORIES_NETWORK_RETRIES": "0",
+            ])
     }
 
     /// The first segment's filled cells and its width, from the escape-coded top row (filled
@@ -173,17 +178,24 @@ struct VideoInteractiveTests {
         #expect(atItsEnd.contains { $0.contains(#""itemShown""#) && $0.contains("kai-2") }, "\(atItsEnd)")
     }
 
-    /// A WebM (VP9) clip over HTTP plays too (it was once refused as "not a complete image").
+    /// A WebM (VP9) clip over HTTP plays too (it was once refused as "not a complete image"),
+    /// and temporary clip folders do not pile up.
     @Test func aWebMClipOverHTTPPlays() async throws {
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let home = try TemporaryFolder.make()
         let server = try await PicsumStubProcess()
+        // A clip folder left by a run that ended without removing it (its process is gone).
+        let stale = home + "/tmp/stories-clips-2147483646"
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
         let app = try await Self.start(try Self.document(server, video: "chelsea-zoom.webm", home: home), home: home)
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         try await app.send("Enter")
         #expect(try await app.waitFor("▶ 0:01 / 0:08"), "playing: \(app.screen)")
+        #expect(!FileManager.default.fileExists(atPath: stale), "the first download removed the stale folder")
         try await app.send("q", "q")
         #expect(try await app.waitForExit(), "q quits")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home + "/tmp")
+        #expect(!left.contains { $0.hasPrefix("stories-clips-") }, "quitting removed its own: \(left)")
         _ = server
     }
 

@@ -12,7 +12,8 @@ import VideoDecoding
 /// download per URL, on-screen before prefetch), whose caches keep only complete bodies that
 /// start like an MP4 or WebM file, on disk in `<images.diskCachePath>-videos` capped at
 /// `images.diskCacheMaxBytes`, each at most 25 MiB. The body is then written once per run
-/// into a private folder (complete files only: written aside, then renamed), removed at the end:
+/// into a private folder (complete files only: written aside, then renamed), removed at the end
+/// (and, for a run that could not, by the next run's first download):
 /// ffmpeg needs a file that stays while the viewer may play it again, and the capped cache may
 /// evict its copy at any time.
 final class VideoClips: Sendable {
@@ -24,7 +25,7 @@ final class VideoClips: Sendable {
     init(settings: PicsumConfiguration) {
         self.settings = settings
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stories-clips-\(ProcessInfo.processInfo.processIdentifier)")
+            Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// The file for `url` (fetched at `priority` when it is a download).
@@ -75,6 +76,7 @@ final class VideoClips: Sendable {
     /// written leaves no partial file and says so in one line (what, where, how to fix).
     private func write(_ data: Data, to file: URL) throws {
         let part = file.appendingPathExtension("part-\(UUID().uuidString)")
+        if !FileManager.default.fileExists(atPath: folder.path) { Self.removeStale(besides: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: part)
@@ -91,6 +93,24 @@ final class VideoClips: Sendable {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: part)
             throw VideoClipError("cannot keep the clip in \(folder.path): \(reason)")
+        }
+    }
+}
+
+extension VideoClips {
+    static let prefix = "stories-clips-"
+
+    /// Removes the clip folders of runs that ended without removing their own (a closed
+    /// terminal's hang-up, a kill): those whose process is gone. A folder of a live process,
+    /// or of another user's (not ours to signal), stays.
+    static func removeStale(besides folder: URL) {
+        let parent = folder.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
         }
     }
 }
