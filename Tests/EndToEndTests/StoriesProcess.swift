@@ -51,6 +51,16 @@ enum StoriesProcess {
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
+        // Close-on-exec for every end: Foundation does not close them in other children, so a
+        // server another test starts meanwhile (a stub living for its whole test) would hold the
+        // output pipe open and the read to its end below would wait for that server to stop
+        // (seen: two fault-matrix runs ended 15 s late, when a video test released its stub).
+        // The child still gets its ends as 0, 1 and 2 (dup2 clears the flag).
+        for pipe in [out, err] {
+            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput =

@@ -62,7 +62,14 @@ final class TmuxSession: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ["tmux", "-L", socket] + arguments
+        // Through bash, which closes every other descriptor it inherited before running tmux:
+        // the tmux server lives for its whole test, and a pipe it inherited from another test's
+        // process being started at that moment would stay open that long, that test's read to
+        // its end waiting (seen: fault-matrix runs 15-20 s late beside the video tests).
+        let closing =
+            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
+            + "exec tmux \"$@\""
+        let argv = ["bash", "-c", closing, "bash", "-L", socket] + arguments
         let envp = ["PATH=/usr/local/bin:/usr/bin:/bin", "TERM=xterm-256color"]
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = envp.map { strdup($0) } + [nil]
@@ -80,7 +87,7 @@ final class TmuxSession: Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, &cEnv)
+        let spawned = posix_spawnp(&pid, "bash", &actions, &attributes, &cArgs, &cEnv)
         guard spawned == 0 else { throw TmuxError(message: "cannot run tmux (error \(spawned))") }
         guard wait else { return ProcessResult(status: 0, stdout: "", stderr: "") }
         var status: Int32 = 0
