@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
-// VideoDecoding: see README.md. Depends on no other local package.
+// VideoDecoding: see README.md. Depends on ../StoryInterfaces (the one rule for what a
+// video's bytes are), on no other local package.
 
 import PackageDescription
 
@@ -14,8 +15,15 @@ let package = Package(
     products: [
         .library(name: "VideoDecoding", targets: ["VideoDecoding"])
     ],
+    dependencies: [
+        .package(path: "../StoryInterfaces")
+    ],
     targets: [
-        .target(name: "VideoDecoding", swiftSettings: strict),
+        .target(
+            name: "VideoDecoding",
+            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "VideoDecodingTests", dependencies: ["VideoDecoding"], swiftSettings: strict),
     ]
 )

@@ -22,7 +22,7 @@ public enum MediaFormat: String, Hashable, Sendable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
-        if starts(Array("ftyp".utf8), at: 4) || starts([0x1A, 0x45, 0xDF, 0xA3]) { return .video }
+        if VideoContainer.sniff(head) != nil { return .video }
         return nil
     }
 
@@ -49,4 +49,28 @@ public enum MediaFormat: String, Hashable, Sendable {
             return true
         }
     }
+}
+
+/// The container of a video, as its first bytes say: what `ffmpeg` is told to read (`-f`), so
+/// a body that only looks like a video at one offset cannot reach another of its demuxers (a
+/// DASH manifest naming local files, an HLS playlist).
+public enum VideoContainer: String, Hashable, Sendable {
+    /// ISO base media (MP4, QuickTime, 3GP): an `ftyp` box of plausible size first.
+    case isoMedia = "mov"
+    /// Matroska or WebM: the EBML magic.
+    case matroska = "matroska"
+
+    /// The container `bytes` start as; nil for anything else. An `ftyp` box must say a size
+    /// between 8 and 4096 bytes (real ones are 20–40): `<!--ftyp…` has "ftyp" at offset 4 too.
+    public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> VideoContainer? {
+        let head = Array(bytes.prefix(8))
+        guard head.count == 8 else { return nil }
+        if head[0...3] == [0x1A, 0x45, 0xDF, 0xA3] { return .matroska }
+        let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        if Array(head[4...7]) == Array("ftyp".utf8), (8...4096).contains(size) { return .isoMedia }
+        return nil
+    }
+
+    /// The `ffmpeg` demuxer that reads it (`-f`).
+    public var demuxer: String { rawValue }
 }

@@ -19,6 +19,18 @@ struct MediaFormatTests {
         #expect(MediaFormat.sniff([UInt8]()) == nil)
     }
 
+    @Test func aVideosContainerIsItsOwnBytesAndAManifestPosingAsOneIsNot() {
+        #expect(VideoContainer.sniff([0, 0, 0, 0x20] + Array("ftypisom".utf8)) == .isoMedia)
+        #expect(VideoContainer.sniff([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81]) == .matroska)
+        #expect(VideoContainer.isoMedia.demuxer == "mov" && VideoContainer.matroska.demuxer == "matroska")
+        // "ftyp" at offset 4 of a DASH manifest (found: ffmpeg's probe then ran its DASH demuxer).
+        let dash = Array("<!--ftypjp2 --><MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\">".utf8)
+        #expect(VideoContainer.sniff(dash) == nil)
+        #expect(MediaFormat.sniff(dash) == nil)
+        #expect(VideoContainer.sniff([0, 0, 0, 4] + Array("ftypisom".utf8)) == nil, "a box smaller than its header")
+        #expect(VideoContainer.sniff([0, 0, 0x20]) == nil)
+    }
+
     @Test func cutOffBodiesDoNotLookComplete() {
         #expect(MediaFormat.jpeg.looksComplete(Self.jpeg))
         #expect(MediaFormat.jpeg.looksComplete(Self.jpeg + [0x0A]))

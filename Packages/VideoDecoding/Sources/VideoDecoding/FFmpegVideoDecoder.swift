@@ -1,4 +1,5 @@
 public import Foundation
+import StoryInterfaces
 
 /// Decodes videos with the `ffmpeg` program (Debian's 5.1: H.264, VP9, MP4, WebM and many more)
 /// and reads their size and length with `ffprobe`: the frames come scaled and at a steady rate
@@ -24,16 +25,64 @@ public struct FFmpegVideoDecoder: Sendable {
         throw .toolMissing(name)
     }
 
+    /// The most pixels a clip's frames may have (4K UHD, 3840×2160): a story's clip is a
+    /// phone's, and a crafted 16000×16000 one would cost ffmpeg 1.2 GB. ffmpeg's decoder
+    /// refuses larger frames before allocating them (`-max_pixels`).
+    public static let maximumPixels = 3840 * 2160
+
+    /// How long the decoder may give nothing: its first frame (opening and probing the clip),
+    /// and each next one. A decoder that misses either is killed and the stream fails
+    /// (``VideoDecodeError/stalled(_:)``). Time its reader keeps it waiting does not count.
+    public struct Deadlines: Hashable, Sendable {
+        /// For the first frame.
+        public var firstFrame: Duration
+        /// For each frame after it.
+        public var nextFrame: Duration
+        /// Ten seconds for the first frame, five for each next (a story's clip decodes in
+        /// real time many times over; a busy machine keeps well within).
+        public static let standard = Deadlines(firstFrame: .seconds(10), nextFrame: .seconds(5))
+        /// Deadlines of these lengths.
+        public init(firstFrame: Duration, nextFrame: Duration) {
+            self.firstFrame = firstFrame
+            self.nextFrame = nextFrame
+        }
+    }
+
+    /// The arguments that pin ffmpeg's input: read `file` with `container`'s demuxer only,
+    /// through the file protocol only (no other file, URL or playlist a clip could name), and
+    /// no frame over ``maximumPixels``.
+    static func input(_ file: URL, _ container: VideoContainer) -> [String] {
+        [
+            "-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)", "-f", container.demuxer,
+            "-i", "file:" + file.path,
+        ]
+    }
+
+    /// The container `file`'s first bytes say (MediaFormat's rule), or why there is none.
+    static func container(of file: URL) throws(VideoDecodeError) -> VideoContainer {
+        let head: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            head = try handle.read(upToCount: 16) ?? Data()
+        } catch {
+            throw .unreadable("cannot open \(file.lastPathComponent)")
+        }
+        guard let container = VideoContainer.sniff(head) else { throw .notAVideo }
+        return container
+    }
+
     /// The size, length and frame rate of `file`'s first video stream.
     public func probe(_ file: URL) async throws -> VideoInfo {
         let ffprobe = try tool("ffprobe")
+        let container = try Self.container(of: file)
         let result = try await Self.run(
             ffprobe,
             [
                 "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "stream=width,height,r_frame_rate,duration:format=duration", "-of", "json", file.path,
-            ])
-        guard result.status == 0 else { throw VideoDecodeError.unreadable(Self.firstLine(result.stderr)) }
+                "stream=width,height,r_frame_rate,duration:format=duration", "-of", "json",
+            ] + Self.input(file, container))
+        guard result.status == 0 else { throw VideoDecodeError.described(result.stderr) }
         struct Probe: Decodable {
             struct Stream: Decodable {
                 var width: Int?
@@ -53,6 +102,9 @@ public struct FFmpegVideoDecoder: Sendable {
         guard let stream = probe.streams?.first, let width = stream.width, let height = stream.height else {
             throw VideoDecodeError.noVideo
         }
+        guard width * height <= Self.maximumPixels else {
+            throw VideoDecodeError.tooLarge(width: width, height: height)
+        }
         let seconds = Double(stream.duration ?? probe.format?.duration ?? "") ?? 0
         let rate = (stream.frameRate ?? "0/1").split(separator: "/").compactMap { Double($0) }
         return VideoInfo(
@@ -63,11 +115,14 @@ public struct FFmpegVideoDecoder: Sendable {
     /// `file`'s frames fitted inside `width × height` (aspect kept, area-averaged, as the
     /// pictures are; each frame says its size) at `frameRate` frames a second from 0 (a slower
     /// clip's frames repeated), at most `limit` of them by time. The stream ends after the
-    /// last frame, or throws ``VideoDecodeError`` when the file cannot be read to its end;
-    /// stopping to read it (or cancelling, or ``VideoFrames/stop()``) ends the `ffmpeg`
-    /// process at once. One process per stream; no probe first.
+    /// last frame, or throws ``VideoDecodeError`` when the file cannot be read to its end or
+    /// the decoder misses a deadline; stopping to read it (or cancelling, or
+    /// ``VideoFrames/stop()``) ends the `ffmpeg` process at once. One process per stream; no
+    /// probe first. The file must start as an MP4 or a Matroska/WebM file does, and is read
+    /// as that only (``input(_:_:)``).
     public func frames(
-        _ file: URL, fittingWidth width: Int, height: Int, frameRate: Double, limit: Duration? = nil
+        _ file: URL, fittingWidth width: Int, height: Int, frameRate: Double, limit: Duration? = nil,
+        deadlines: Deadlines = .standard
     ) -> VideoFrames {
         let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream()
         let stopper = Stopper()
@@ -83,7 +138,7 @@ public struct FFmpegVideoDecoder: Sendable {
             continuation.finish(throwing: error)
             return frames
         }
-        var arguments = ["-nostdin", "-v", "error", "-threads", "1", "-i", file.path, "-an", "-sn", "-dn"]
+        var arguments = ["-an", "-sn", "-dn"]
         if let limit {
             arguments += [
                 "-t",
@@ -105,20 +160,28 @@ public struct FFmpegVideoDecoder: Sendable {
         }
         // Started and read on a thread of its own: starting a process and reading its pipe
         // block, and the caller may be on the cooperative pool (the screen's loop).
-        let command = arguments
+        let output = arguments
         let reader = Thread {
-            let process: Process
-            let output: Pipe
-            let errors: Pipe
-            do { (process, output, errors) = try Self.launch(ffmpeg, command) } catch {
+            let child: ChildProcess
+            do {
+                let container = try Self.container(of: file)
+                child = try ChildProcess.launch(
+                    ffmpeg, ["-nostdin", "-v", "error", "-threads", "1"] + Self.input(file, container) + output)
+            } catch let error as VideoDecodeError {
+                continuation.finish(throwing: error)
+                return
+            } catch {
                 continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
                 return
             }
+            let process = child.process
             stopper.watch(process)  // stopped already: ended at once
-            let handle = output.fileHandleForReading
+            let handle = child.output
             var pictures = PPMFrameReader(handle)
             var index = 0
+            stopper.expect(within: deadlines.firstFrame)
             while let picture = pictures.next() {
+                stopper.received()
                 let frame = VideoFrame(
                     index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
                     width: picture.width, height: picture.height, pixels: picture.pixels)
@@ -128,13 +191,17 @@ public struct FFmpegVideoDecoder: Sendable {
                 credits.wait()
                 if stopper.isStopped { break }
                 if case .terminated = continuation.yield(frame) { break }
+                stopper.expect(within: deadlines.nextFrame)
             }
+            stopper.received()
             try? handle.close()  // a decoder still writing gets SIGPIPE
             process.waitUntilExit()
+            let stalled = stopper.stalled
             stopper.exited()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            if process.terminationReason == .exit, process.terminationStatus != 0 {
-                continuation.finish(throwing: VideoDecodeError.unreadable(Self.firstLine(stderr)))
+            if let stalled {
+                continuation.finish(throwing: VideoDecodeError.stalled(stalled, framesBefore: index))
+            } else if process.terminationReason == .exit, process.terminationStatus != 0 {
+                continuation.finish(throwing: VideoDecodeError.described(child.errors.firstLine()))
             } else {
                 continuation.finish()
             }
@@ -143,36 +210,29 @@ public struct FFmpegVideoDecoder: Sendable {
         return frames
     }
 
-    /// The first line of a tool's error output (or a word for none).
-    static func firstLine(_ data: Data) -> String {
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.split(separator: "\n").first.map(String.init) ?? "the decoder stopped without saying why"
-    }
-
-    /// Starts a tool with no input, its output and errors on pipes.
-    static func launch(_ path: String, _ arguments: [String]) throws -> (Process, output: Pipe, errors: Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, output, errors)
-    }
-
-    /// Runs a tool to its end (on a thread of its own: it blocks): status, output and errors.
-    static func run(_ path: String, _ arguments: [String]) async throws -> (status: Int32, stdout: Data, stderr: Data) {
+    /// Runs a tool to its end (on a thread of its own: it blocks), its error output drained as
+    /// it runs, killed after `limit`: status, output and the first line of its errors.
+    static func run(_ path: String, _ arguments: [String], limit: Duration = .seconds(10)) async throws -> (
+        status: Int32, stdout: Data, stderr: String
+    ) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
-                    let (process, output, errors) = try launch(path, arguments)
-                    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-                    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: (process.terminationStatus, stdout, stderr))
+                    let child = try ChildProcess.launch(path, arguments)
+                    let stopper = Stopper()
+                    stopper.watch(child.process)
+                    stopper.expect(within: limit)
+                    var stdout = Data()
+                    while let chunk = try? child.output.read(upToCount: 1 << 16), !chunk.isEmpty {
+                        stdout.append(chunk)
+                        if stdout.count > 1 << 20 { break }  // a probe's answer is a few hundred bytes
+                    }
+                    try? child.output.close()
+                    child.process.waitUntilExit()
+                    let stalled = stopper.stalled
+                    stopper.exited()
+                    if let stalled { throw VideoDecodeError.stalled(stalled, framesBefore: 0) }
+                    continuation.resume(returning: (child.process.terminationStatus, stdout, child.errors.firstLine()))
                 } catch {
                     continuation.resume(throwing: error)
                 }

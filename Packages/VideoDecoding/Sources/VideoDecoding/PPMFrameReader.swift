@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads binary PPM pictures (`P6`, 8-bit) one after another from a pipe, as ffmpeg's
 /// `image2pipe` writes them: each carries its own size, so the decoder can fit a video to a
 /// box without asking its size first.
@@ -49,13 +53,24 @@ struct PPMFrameReader {
         return (fields[0], fields[1], pixels)
     }
 
-    /// Reads until the buffer holds `end` bytes; false at the end of the stream.
+    /// Reads until the buffer holds `end` bytes; false at the end of the stream. Each read
+    /// takes what the pipe holds (read(2)), never waiting for more than is needed: Foundation's
+    /// `read(upToCount:)` waits for the whole count, which held a small first frame back until
+    /// the next ones filled it.
     private mutating func fill(to end: Int) -> Bool {
         while buffer.count < end {
-            guard let chunk = try? handle.read(upToCount: max(1 << 16, end - buffer.count)), !chunk.isEmpty else {
-                return false
+            let wanted = max(1 << 16, end - buffer.count)
+            let before = buffer.count
+            buffer.reserveCapacity(before + wanted)
+            var got = 0
+            buffer.append(contentsOf: repeatElement(0, count: wanted))
+            buffer.withUnsafeMutableBytes { bytes in
+                repeat {
+                    got = read(handle.fileDescriptor, bytes.baseAddress! + before, wanted)
+                } while got < 0 && errno == EINTR
             }
-            buffer.append(contentsOf: chunk)
+            buffer.removeLast(wanted - max(0, got))
+            if got <= 0 { return false }
         }
         return true
     }

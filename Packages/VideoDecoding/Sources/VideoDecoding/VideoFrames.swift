@@ -73,13 +73,27 @@ public struct VideoFrames: AsyncSequence, Sendable {
     }
 }
 
-/// Ends a decoder process: once, and never after it has exited (its pid may be reused).
+/// Ends a decoder process: once, and never after it has exited (its pid may be reused). It
+/// also keeps the decoder's deadline: while the reader waits for the decoder's next frame (not
+/// while it waits for its own reader), a watchdog kills a decoder that gives nothing for
+/// longer than it may (a damaged clip that stalls it, a hostile one that spins).
 final class Stopper: Sendable {
     private struct State {
         var pid: pid_t = 0
         var done = false
+        /// Since when a frame is awaited, and for how long it may be.
+        var awaited: (since: ContinuousClock.Instant, limit: Duration)?
+        /// The deadline that was missed, when the watchdog killed the decoder.
+        var stalled: Duration?
     }
     private let state = Mutex(State())
+    private let watchdog = Mutex<Watchdog?>(nil)
+
+    /// The timer that checks the deadline (a DispatchSource is thread-safe, not `Sendable`).
+    private final class Watchdog: @unchecked Sendable {
+        let timer: any DispatchSourceTimer
+        init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+    }
 
     /// The process to end (ended at once if the reader has already gone).
     func watch(_ process: Process) {
@@ -87,13 +101,45 @@ final class Stopper: Sendable {
         state.withLock { state in
             if state.done { kill(pid, SIGKILL) } else { state.pid = pid }
         }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.check() }
+        let made = Watchdog(timer)
+        watchdog.withLock { $0 = made }
+        timer.resume()
+    }
+
+    /// A frame is awaited from now, for at most `limit`.
+    func expect(within limit: Duration) {
+        state.withLock { $0.awaited = (.now, limit) }
+    }
+
+    /// A frame came (or the reader stopped waiting for one).
+    func received() {
+        state.withLock { $0.awaited = nil }
+    }
+
+    /// The deadline missed, when the decoder was killed for it.
+    var stalled: Duration? { state.withLock { $0.stalled } }
+
+    private func check() {
+        state.withLock { state in
+            guard let awaited = state.awaited, state.pid > 0, !state.done,
+                ContinuousClock.now - awaited.since > awaited.limit
+            else { return }
+            state.stalled = awaited.limit
+            state.awaited = nil
+            kill(state.pid, SIGKILL)
+        }
     }
 
     /// Kills the process if it is still running.
     func stop() {
         state.withLock { state in
             if state.pid > 0 { kill(state.pid, SIGKILL) }
-            state = State(pid: 0, done: true)
+            state.pid = 0
+            state.done = true
+            state.awaited = nil
         }
     }
 
@@ -101,5 +147,15 @@ final class Stopper: Sendable {
     var isStopped: Bool { state.withLock { $0.done } }
 
     /// The process has been waited for.
-    func exited() { state.withLock { $0 = State(pid: 0, done: true) } }
+    func exited() {
+        state.withLock { state in
+            state.pid = 0
+            state.done = true
+            state.awaited = nil
+        }
+        watchdog.withLock { watchdog in
+            watchdog?.timer.cancel()
+            watchdog = nil
+        }
+    }
 }

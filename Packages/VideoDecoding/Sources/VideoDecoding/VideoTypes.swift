@@ -53,6 +53,11 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
     case noVideo
     /// The bytes are not an MP4 or WebM file.
     case notAVideo
+    /// The clip's frames are larger than ``FFmpegVideoDecoder/maximumPixels``.
+    case tooLarge(width: Int, height: Int)
+    /// The decoder gave no frame within its deadline (after `framesBefore` frames): a damaged
+    /// clip; it was stopped.
+    case stalled(Duration, framesBefore: Int)
 
     /// A sentence for the screen.
     public var description: String {
@@ -61,6 +66,23 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         case .unreadable(let detail): "cannot decode this video: \(detail)"
         case .noVideo: "the file has no video stream"
         case .notAVideo: "not a video (MP4 or WebM expected)"
+        case .tooLarge(let width, let height):
+            "the video is \(width)×\(height) pixels, more than a story's clip may have (3840×2160)"
+        case .stalled(let limit, let frames):
+            frames == 0
+                ? "the video gave no picture in \(limit.components.seconds) s; the file may be damaged"
+                : "the video stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
         }
+    }
+
+    /// The error a decoder's first error line describes: ``tooLarge(width:height:)`` for
+    /// ffmpeg's refusal of a frame over the pixel limit, else ``unreadable(_:)``.
+    static func described(_ line: String) -> VideoDecodeError {
+        if let match = line.firstMatch(of: /Picture size (\d+)x(\d+) exceeds/),
+            let width = Int(match.1), let height = Int(match.2)
+        {
+            return .tooLarge(width: width, height: height)
+        }
+        return .unreadable(line)
     }
 }

@@ -12,7 +12,10 @@ enum Clips {
     }
 
     /// A clip of ffmpeg's test pattern: `seconds` long at `rate` frames a second.
-    static func make(_ name: String, codec: [String], seconds: Int, rate: Int = 10) throws -> URL {
+    static func make(
+        _ name: String, codec: [String], seconds: Int, rate: Int = 10, size: String = "160x90",
+        pattern: String = "testsrc"
+    ) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("VideoDecodingTests-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
@@ -21,7 +24,7 @@ enum Clips {
         process.arguments =
             [
                 "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i",
-                "testsrc=size=160x90:rate=\(rate):duration=\(seconds)",
+                "\(pattern)\(pattern.contains("=") ? ":" : "=")size=\(size):rate=\(rate):duration=\(seconds)",
             ]
             + codec + ["-y", file.path]
         try process.run()
@@ -125,7 +128,12 @@ struct VideoDecodingTests {
         try bytes.prefix(bytes.count / 3).write(to: truncated)
         let corrupt = clip.deletingLastPathComponent().appendingPathComponent("corrupt.mp4")
         try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: corrupt)
-        for file in [truncated, corrupt] {
+        // Bytes that are no container at all are refused before ffmpeg sees them.
+        await #expect(throws: VideoDecodeError.notAVideo) { try await Clips.decoder.probe(corrupt) }
+        await #expect(throws: VideoDecodeError.notAVideo) {
+            for try await _ in Clips.decoder.frames(corrupt, fittingWidth: 16, height: 9, frameRate: 10) {}
+        }
+        for file in [truncated] {
             await #expect(throws: VideoDecodeError.self) { try await Clips.decoder.probe(file) }
             var caught: VideoDecodeError? = nil
             do {
