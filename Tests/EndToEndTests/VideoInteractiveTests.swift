@@ -26,7 +26,9 @@ struct VideoInteractiveTests {
 
     /// The app on `file`; `path` replaces its PATH (tmux keeps its own for the session); temporary
     /// files go to `home/tmp`.
-    static func start(_ file: String, home: String, path: String? = nil) async throws -> TmuxSession {
+    static func start(
+        _ file: String, home: String, path: String? = nil, environment: [String: String] = [:]
+    ) async throws -> TmuxSession {
         try FileManager.default.createDirectory(atPath: home + "/tmp", withIntermediateDirectories: true)
         let command =
             "exec \(path.map { "/usr/bin/env PATH=" + InteractiveTests.quoted($0) + " " } ?? "")\(InteractiveTests.quoted(StoriesProcess.binary)) --source file --stories-file \(InteractiveTests.quoted(file)) --store memory"
@@ -35,7 +37,7 @@ struct VideoInteractiveTests {
             environment: [
                 "HOME": home, "TMPDIR": home + "/tmp", "STORIES_VIEWER_IMAGE_DURATION": "60s",
                 "STORIES_NETWORK_RETRIES": "0",
-            ])
+            ].merging(environment) { $1 })
     }
 
     /// The first segment's filled cells and its width, from the escape-coded top row (filled
@@ -179,24 +181,63 @@ struct VideoInteractiveTests {
     }
 
     /// A WebM (VP9) clip over HTTP plays too (it was once refused as "not a complete image"),
-    /// and temporary clip folders do not pile up.
-    @Test func aWebMClipOverHTTPPlays() async throws {
+    /// temporary clip folders do not pile up, and this run's is private (issue 28.6): made by
+    /// mkdtemp under `$XDG_RUNTIME_DIR` (0700, an unguessable name), the clip in it 0600; a
+    /// folder another user left with a stale-looking name, and a link, stay untouched.
+    @Test func aWebMClipOverHTTPPlaysFromAPrivateFolder() async throws {
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let home = try TemporaryFolder.make()
+        let run = home + "/run"
+        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
         let server = try await PicsumStubProcess()
         // A clip folder left by a run that ended without removing it (its process is gone).
-        let stale = home + "/tmp/stories-clips-2147483646"
+        let stale = run + "/stories-clips-2147483646"
         try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
-        let app = try await Self.start(try Self.document(server, video: "chelsea-zoom.webm", home: home), home: home)
+        // Not ours to remove: a link with a stale name (to a folder of the user's), and, when
+        // the test runs as root, a folder of another user's.
+        let documents = home + "/Documents"
+        try FileManager.default.createDirectory(atPath: documents + "/kept", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: run + "/stories-clips-2147483645", withDestinationPath: documents)
+        let other = run + "/stories-clips-2147483644"
+        let otherUser = OtherUser.id
+        if let otherUser {
+            try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+            #expect(chown(other, otherUser, OtherUser.group ?? 0) == 0)
+        }
+        let app = try await Self.start(
+            try Self.document(server, video: "chelsea-zoom.webm", home: home), home: home,
+            environment: ["XDG_RUNTIME_DIR": run])
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         try await app.send("Enter")
         #expect(try await app.waitFor("▶ 0:01 / 0:08"), "playing: \(app.screen)")
         #expect(!FileManager.default.fileExists(atPath: stale), "the first download removed the stale folder")
+        #expect(FileManager.default.fileExists(atPath: documents + "/kept"), "a link is not followed")
+        if otherUser != nil { #expect(FileManager.default.fileExists(atPath: other), "another user's folder stays") }
+        let mine = try FileManager.default.contentsOfDirectory(atPath: run).filter {
+            $0.hasPrefix("stories-clips-") && !$0.hasPrefix("stories-clips-214748364")
+        }
+        #expect(mine.count == 1, "\(mine)")
+        if let folder = mine.first {
+            #expect(folder.split(separator: "-").last?.count == 6, "mkdtemp's six random letters: \(folder)")
+            #expect(Self.mode(run + "/" + folder) == 0o700)
+            let clips = try FileManager.default.contentsOfDirectory(atPath: run + "/" + folder)
+            #expect(
+                clips.count == 1 && clips.allSatisfy { Self.mode(run + "/" + folder + "/" + $0) == 0o600 }, "\(clips)")
+        }
         try await app.send("q", "q")
         #expect(try await app.waitForExit(), "q quits")
-        let left = try FileManager.default.contentsOfDirectory(atPath: home + "/tmp")
-        #expect(!left.contains { $0.hasPrefix("stories-clips-") }, "quitting removed its own: \(left)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: run)
+        #expect(
+            !left.contains { $0.hasPrefix("stories-clips-") && !$0.hasPrefix("stories-clips-214748364") },
+            "quitting removed its own: \(left)")
         _ = server
+    }
+
+    /// A file's permission bits.
+    static func mode(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & 0o777 : nil
     }
 
     @Test func aClipThatCannotBeFetchedFailsInPlaceAndRRetries() async throws {

@@ -30,7 +30,7 @@ public enum ErrorReport {
         if let report = PluginRegistry.standard.report(error) { return report.status }
         return switch error {
         case let error as SeenNotWritten: status(for: error.cause) ?? .ioError
-        case is ConfigurationError: .configuration
+        case is ConfigurationError, is DiskImageCacheError: .configuration
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError, is CacheCommandError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError

@@ -18,6 +18,9 @@ public enum StoriesMain {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
+        // Whatever this process creates is its user's only (state, log, caches, clips): other
+        // users of the machine read none of it. Each place also sets its own mode.
+        umask(0o077)
         Terminal.reserveClosedStandardDescriptors()
         do {
             var command = try StoriesCommand.parseAsRoot(arguments)

@@ -2,6 +2,10 @@ import Foundation
 import GRDB
 public import StoryInterfaces
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The live ``SeenLikeStoring``: SQLite through GRDB (`store.kind = sqlite`).
 ///
 /// A `DatabasePool` in WAL mode with `synchronous=NORMAL` and a busy timeout, so a write
@@ -48,10 +52,12 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         self.path = path
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .cannotOpen(path: path, detail: "cannot create \(folder.path)")
         }
+        Self.makePrivate(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.prepareDatabase { db in
@@ -63,6 +69,23 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
             pool = try Self.openAndMigrate(path: path, configuration: configuration, patience: busyTimeout)
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// The database is its owner's only (0600), and so are its WAL and shared-memory files,
+    /// which SQLite makes with the database's mode: a new file is made 0600 before SQLite opens
+    /// it, and one an earlier version left readable by others is narrowed. (Other users of the
+    /// machine could read what was seen and liked otherwise.)
+    static func makePrivate(_ path: String) {
+        let made = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if made >= 0 { Glibc.close(made) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+                status.st_mode & 0o077 != 0
+            {
+                chmod(file, status.st_mode & 0o700)
+            }
         }
     }
 

@@ -50,6 +50,8 @@ public struct CacheCommand: ParsableCommand {
         let cache: DiskImageCache
         do {
             cache = try DiskImageCache(path: path, limit: limit)
+        } catch let error as DiskImageCacheError {
+            throw error  // a folder stories did not make: refused, untouched (exit 78)
         } catch {
             throw CacheCommandError(path: path)
         }

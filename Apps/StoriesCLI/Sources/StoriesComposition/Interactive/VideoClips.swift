@@ -13,19 +13,35 @@ import VideoDecoding
 /// start like an MP4 or WebM file, on disk in `<images.diskCachePath>-videos` capped at
 /// `images.diskCacheMaxBytes`, each at most 25 MiB. The body is then written once per run
 /// into a private folder (complete files only: written aside, then renamed), removed at the end
-/// (and, for a run that could not, by the next run's first download):
+/// (and, for a run that could not, by the next run's first download). That folder is made
+/// atomically with `mkdtemp` (0700, a name no one can guess, under `$XDG_RUNTIME_DIR` when
+/// set, else `TMPDIR`), and its files are created anew (`O_EXCL | O_NOFOLLOW`, 0600): a folder
+/// or link another user of the machine made first is never used.
 /// ffmpeg needs a file that stays while the viewer may play it again, and the capped cache may
 /// evict its copy at any time.
 final class VideoClips: Sendable {
     private let settings: PicsumConfiguration
     /// The downloads' pipeline, made on first use (bundled clips never start the HTTP client).
     private let pipeline = Mutex<ImagePipeline?>(nil)
-    private let folder: URL
+    /// Where temporary folders go: `$XDG_RUNTIME_DIR` (the user's own) when set, else `TMPDIR`.
+    private let parent: URL
+    /// This run's folder, made by the first download.
+    private let made = Mutex<URL?>(nil)
 
-    init(settings: PicsumConfiguration) {
+    init(settings: PicsumConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.settings = settings
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)")
+        parent = Self.parent(environment)
+    }
+
+    /// `$XDG_RUNTIME_DIR` when it is a folder of ours, else the temporary folder.
+    static func parent(_ environment: [String: String]) -> URL {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            var status = stat()
+            if stat(runtime, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() {
+                return URL(fileURLWithPath: runtime, isDirectory: true)
+            }
+        }
+        return FileManager.default.temporaryDirectory
     }
 
     /// The file for `url` (fetched at `priority` when it is a download).
@@ -39,13 +55,14 @@ final class VideoClips: Sendable {
         case "file":
             return url
         case "http", "https":
-            let ext = url.pathExtension.isEmpty ? "video" : url.pathExtension
-            let file = folder.appendingPathComponent("\(StableHash.fnv1a(url.absoluteString)).\(ext)")
-            if FileManager.default.fileExists(atPath: file.path) { return file }
+            let name = "\(StableHash.fnv1a(url.absoluteString)).video"
+            if let folder = made.withLock({ $0 }) {
+                let file = folder.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: file.path) { return file }
+            }
             let data = try await downloads().imageData(for: url, priority: priority)
             try Task.checkCancellation()
-            try await OwnThread.run { try self.write(data, to: file) }
-            return file
+            return try await OwnThread.run { try self.write(data, named: name) }
         default:
             throw VideoClipError("cannot play \(url.absoluteString): not a bundled, file or http(s) URL")
         }
@@ -69,31 +86,67 @@ final class VideoClips: Sendable {
 
     /// Removes this run's clip files.
     func removeAll() {
-        try? FileManager.default.removeItem(at: folder)
+        if let folder = made.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// This run's folder, made now if it is not yet (and stale ones of ended runs removed).
+    private func folder() throws -> URL {
+        try made.withLock { made in
+            if let made { return made }
+            Self.removeStale(in: parent)
+            var template = Array(parent.appendingPathComponent(Self.prefix + "\(getpid())-XXXXXX").path.utf8CString)
+            guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw VideoClipError(
+                    "cannot keep the clip in \(parent.path): \(Self.reason(errno)) (TMPDIR or XDG_RUNTIME_DIR sets that folder)"
+                )
+            }
+            let folder = URL(fileURLWithPath: String(cString: path), isDirectory: true)
+            made = folder
+            return folder
+        }
     }
 
     /// Writes a clip aside and renames it into place: a full disk or a folder that cannot be
     /// written leaves no partial file and says so in one line (what, where, how to fix).
-    private func write(_ data: Data, to file: URL) throws {
-        let part = file.appendingPathExtension("part-\(UUID().uuidString)")
-        if !FileManager.default.fileExists(atPath: folder.path) { Self.removeStale(besides: folder) }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: part)
-        } catch {
-            try? FileManager.default.removeItem(at: part)
-            let reason =
-                (error as? CocoaError)?.code == .fileWriteOutOfSpace ? "the disk is full" : "it cannot be written"
+    private func write(_ data: Data, named name: String) throws -> URL {
+        let folder = try folder()
+        let file = folder.appendingPathComponent(name)
+        let part = folder.appendingPathComponent(name + ".part-\(UUID().uuidString)")
+        let fd = open(part.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        var failure = fd < 0 ? errno : 0
+        if fd >= 0 {
+            failure = data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += written
+                }
+                return 0
+            }
+            if close(fd) != 0, failure == 0 { failure = errno }
+        }
+        if failure != 0 {
+            unlink(part.path)
             throw VideoClipError(
-                "cannot keep the clip in \(folder.deletingLastPathComponent().path): \(reason) (TMPDIR sets that folder)"
+                "cannot keep the clip in \(parent.path): \(Self.reason(failure)) (TMPDIR or XDG_RUNTIME_DIR sets that folder)"
             )
         }
         // Two loads of one clip may race: the rename of either leaves a complete file.
         if rename(part.path, file.path) != 0 {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: part)
+            unlink(part.path)
             throw VideoClipError("cannot keep the clip in \(folder.path): \(reason)")
         }
+        return file
+    }
+
+    static func reason(_ code: Int32) -> String {
+        code == ENOSPC || code == EDQUOT
+            ? "the disk is full" : "it cannot be written (\(String(cString: strerror(code))))"
     }
 }
 
@@ -101,15 +154,20 @@ extension VideoClips {
     static let prefix = "stories-clips-"
 
     /// Removes the clip folders of runs that ended without removing their own (a closed
-    /// terminal's hang-up, a kill): those whose process is gone. A folder of a live process,
-    /// or of another user's (not ours to signal), stays.
-    static func removeStale(besides folder: URL) {
-        let parent = folder.deletingLastPathComponent()
+    /// terminal's hang-up, a kill): ours (a real folder, not a link, owned by this user) whose
+    /// process is gone. Another user's folder, or one of a live process, stays.
+    static func removeStale(in parent: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = Int32(digits), pid != getpid() else { continue }
+            let path = parent.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else {
+                continue
+            }
             if kill(pid, 0) != 0, errno == ESRCH {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+                try? FileManager.default.removeItem(atPath: path)
             }
         }
     }

@@ -59,11 +59,18 @@ public final class LogSink: Sendable {
 
     /// Lines appended to `path` (created if missing); stderr, with a warning, if it cannot be opened.
     public static func file(_ path: String) -> LogSink {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // The owner's only (0600): failing URLs and server names are logged.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             Terminal.printError("warning: cannot open the log file \(path) (\(reason)); logging to stderr")
             return .standardError
+        }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+            status.st_mode & 0o077 != 0
+        {
+            fchmod(fd, status.st_mode & 0o700)
         }
         return LogSink(.file(path: path, fd: fd))
     }

@@ -51,11 +51,44 @@ public final class DiskImageCache: @unchecked Sendable {
     public let limit: Int
     private let lock = NSLock()
 
-    /// A cache in `path`, created if missing.
+    /// The file that marks a folder as a stories cache; nothing is removed from a folder
+    /// without it.
+    public static let marker = ".stories-cache"
+
+    /// A cache in `path`, created if missing (0700: what a person looked at is theirs). A
+    /// folder that exists must be one: holding ``marker``, or empty, or holding only files
+    /// named as entries are (a cache of an earlier version); the marker is then written. Any
+    /// other folder — photos, a home — throws ``DiskImageCacheError/notACache(_:found:)`` and
+    /// is never touched.
     public init(path: String, limit: Int) throws {
         folder = URL(fileURLWithPath: path, isDirectory: true)
         self.limit = max(0, limit)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let markerPath = folder.appendingPathComponent(Self.marker).path
+        if FileManager.default.fileExists(atPath: markerPath) { return }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        if let foreign = names.first(where: { !Self.isOurs($0) }) {
+            throw DiskImageCacheError.notACache(path, found: foreign)
+        }
+        // Empty: it marks the folder and costs nothing against the limit.
+        let made = open(markerPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard made >= 0 || errno == EEXIST else { throw DiskImageCacheError.notACache(path, found: nil) }
+        if made >= 0 { close(made) }
+    }
+
+    /// Whether `name` is one the cache writes: an entry (64 lowercase hex digits), its
+    /// `.meta`, a temporary file (`.tmp-` and a UUID), the lock or the marker.
+    static func isOurs(_ name: String) -> Bool {
+        if name == ".lock" || name == marker { return true }
+        if name.hasPrefix(".tmp-") { return UUID(uuidString: String(name.dropFirst(5))) != nil }
+        let key = name.hasSuffix(".meta") ? name.dropLast(5) : Substring(name)
+        return isKey(key)
+    }
+
+    /// 64 lowercase hex digits.
+    static func isKey(_ name: Substring) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// The lowercase-hex SHA-256 of `url`'s absolute string: an entry's file name.
@@ -127,12 +160,13 @@ public final class DiskImageCache: @unchecked Sendable {
         }
     }
 
-    /// Removes every entry (and any stray temporary file).
+    /// Removes every entry (and any stray temporary file): regular files named as the cache
+    /// names them, nothing else (a folder or a link someone put there stays).
     public func clear() {
         locked {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != ".lock"
-            {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where Self.isOurs(name) && name != ".lock" && name != Self.marker {
+                removeFile(name)
             }
         }
     }
@@ -171,7 +205,8 @@ public final class DiskImageCache: @unchecked Sendable {
     /// process changes the folder meanwhile (the limit holds across processes).
     private func locked<T>(_ body: () -> T) -> T {
         lock.withLock {
-            let fd = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let fd = open(
+                folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 while flock(fd, LOCK_EX) != 0, errno == EINTR {}
             }
@@ -199,16 +234,17 @@ public final class DiskImageCache: @unchecked Sendable {
     private func listEntries() -> (entries: [Entry], removedStray: Int) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var stray = 0
-        for name in names where name.hasPrefix(".tmp-") {
+        for name in names where name.hasPrefix(".tmp-") && Self.isOurs(name) {
             let path = folder.appendingPathComponent(name).path
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, Date().timeIntervalSince(modified) > Self.strayTemporaryAge {
-                try? FileManager.default.removeItem(atPath: path)
+            if let modified, Date().timeIntervalSince(modified) > Self.strayTemporaryAge, removeFile(name) {
                 stray += 1
             }
         }
-        let entries: [Entry] = names.filter { $0.count == 64 && !$0.contains(".") }.compactMap { key in
+        let entries: [Entry] = names.filter { Self.isKey(Substring($0)) }.compactMap { key in
+            // attributesOfItem does not follow a link: a link named as an entry is not one.
             let body = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(key).path)
+            guard body?[.type] as? FileAttributeType == .typeRegular else { return nil }
             let meta = try? FileManager.default.attributesOfItem(
                 atPath: folder.appendingPathComponent(key + ".meta").path)
             guard let body else { return nil }
@@ -238,8 +274,17 @@ public final class DiskImageCache: @unchecked Sendable {
     }
 
     private func removeEntry(_ key: String) {
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(key))
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(key + ".meta"))
+        removeFile(key)
+        removeFile(key + ".meta")
+    }
+
+    /// Removes `name` when it is a regular file (never a folder, never what a link points to).
+    @discardableResult
+    private func removeFile(_ name: String) -> Bool {
+        let path = folder.appendingPathComponent(name).path
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return unlink(path) == 0
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {
@@ -247,5 +292,21 @@ public final class DiskImageCache: @unchecked Sendable {
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
+    }
+}
+
+/// Why a folder cannot be the image cache.
+public enum DiskImageCacheError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `path` holds files the cache did not write (`found` is one) and no marker.
+    case notACache(String, found: String?)
+
+    /// One line: what, where, how to fix.
+    public var description: String {
+        switch self {
+        case .notACache(let path, let found):
+            "\(path) is not a stories cache"
+                + (found.map { " (it holds \"\($0)\", which stories did not write)" } ?? "")
+                + "; set images.cache.path to a new or empty folder — stories never removes files it did not write"
+        }
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A second Unix user for the tests of what another user of the machine can do (issue 28):
+/// `stories-other`, made with `useradd` when the tests run as root; nil otherwise (those
+/// checks are then skipped, and the tests say so).
+enum OtherUser {
+    static let name = "stories-other"
+
+    /// Its user id (its group has the same number only by chance: use ``group``).
+    static let id: uid_t? = {
+        guard getuid() == 0 else { return nil }
+        if let entry = getpwnam(name) { return entry.pointee.pw_uid }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
+        process.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return getpwnam(name)?.pointee.pw_uid
+    }()
+
+    /// Its group id.
+    static var group: gid_t? { id == nil ? nil : getpwnam(name)?.pointee.pw_gid }
+}
