@@ -42,8 +42,8 @@ public enum AppMessage: Sendable {
 public struct MediaFailure: Error, Hashable, Sendable {
     /// The reason, for the screen.
     public var reason: String
-    /// Creates a failure.
-    public init(_ reason: String) { self.reason = reason }
+    /// Creates a failure; a URL's password and query string in it are hidden.
+    public init(_ reason: String) { self.reason = Redaction.redacted(reason) }
 }
 
 /// What the update asks the world to do; the runtime performs it and answers with messages.

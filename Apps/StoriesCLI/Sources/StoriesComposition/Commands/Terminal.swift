@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfaces
 import StoryTerminal
 import Synchronization
 
@@ -73,7 +74,8 @@ enum Terminal {
 
     static func printError(_ text: String) {
         if stderrWasClosed.load(ordering: .relaxed) { return }
-        _ = RawWrite.all(Array(("stories: " + sanitized(text, keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
+        let line = "stories: " + sanitized(Redaction.redacted(text), keepingNewlines: true) + "\n"
+        _ = RawWrite.all(Array(line.utf8), to: STDERR_FILENO)
     }
 
     /// Content and configuration text made safe for a terminal or a script: controls (C0, C1,

@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfaces
 
 /// One configuration key: its name, what it accepts, its default and its flag.
 public struct SettingSpec: Hashable, Sendable {
@@ -31,11 +32,7 @@ public struct SettingSpec: Hashable, Sendable {
     /// A value of this key as it may be printed: a secret as `(hidden)`, a URL without its password.
     public func display(_ text: String) -> String {
         if isSecret { return "(hidden)" }
-        guard text.contains("@"), var components = URLComponents(string: text), components.password != nil else {
-            return text
-        }
-        components.password = "(hidden)"
-        return components.string ?? "(hidden)"
+        return Redaction.hidingPasswords(text)
     }
 
     /// The environment variable: `STORIES_` + upper snake case (`picsum.baseURL` → `STORIES_PICSUM_BASE_URL`).

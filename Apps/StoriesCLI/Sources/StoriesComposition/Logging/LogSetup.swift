@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import StoryInterfaces
 import StoryTerminal
 import Synchronization
 
@@ -138,6 +139,7 @@ struct LineLogHandler: LogHandler {
         if let extra = event.metadata { all.merge(extra) { _, new in new } }
         let fields = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
-        sink.write(Terminal.sanitized("\(time) \(event.level) \(label): \(event.message)\(fields)"))
+        // Credentials and query strings of any URL are hidden (a failing URL is logged whole otherwise).
+        sink.write(Terminal.sanitized(Redaction.redacted("\(time) \(event.level) \(label): \(event.message)\(fields)")))
     }
 }
