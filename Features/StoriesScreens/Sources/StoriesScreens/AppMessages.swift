@@ -78,6 +78,9 @@ public enum AppEffect: Hashable, Sendable {
     case loadThumbnails([Photo])
     /// Load and decode a photo for the detail view's image area.
     case loadDetail(Photo)
+    /// Give the terminal back and stop (Ctrl-Z); the runtime takes it again and redraws
+    /// everything when the shell continues the app.
+    case suspend
     /// Leave the app.
     case quit
 }

@@ -16,6 +16,14 @@ public enum AppUpdate {
         switch message {
         case .input(let event):
             if event == .interrupt { return quit(&model) }
+            if event == .suspend {
+                // A playing viewer pauses first: the time stopped does not count, and space
+                // resumes after `fg`.
+                if let viewer = model.viewer, !viewer.viewer.isPaused, model.isSourceOpen, !model.isShowingHelp {
+                    return viewerInput(&model, .character(" ")) + [.suspend]
+                }
+                return [.suspend]
+            }
             // Until the content source is open only quitting acts (there is nothing to move).
             if !model.isSourceOpen {
                 return KeyBindings.action(for: event, in: KeyBindings.tray) == .quit ? quit(&model) : []

@@ -141,6 +141,16 @@ struct AppUpdateTests {
         #expect(AppUpdate.update(&viewing, .input(.interrupt)) == [.quit], "Ctrl-C quits from anywhere")
     }
 
+    @Test func ctrlZSuspendsAndAPlayingViewerPausesFirst() {
+        var tray = ScreenFixtures.loadedTray()
+        #expect(AppUpdate.update(&tray, .input(.suspend)) == [.suspend])
+        var viewing = ScreenFixtures.openViewer()
+        let effects = AppUpdate.update(&viewing, .input(.suspend))
+        #expect(effects.last == .suspend, "\(effects)")
+        #expect(viewing.viewer?.viewer.isPaused == true, "the time stopped does not count")
+        #expect(!viewing.isQuitting)
+    }
+
     @Test func aClickOnAnAvatarOpensThatUser() {
         var model = ScreenFixtures.loadedTray()
         let layout = TrayLayout(size: model.size)

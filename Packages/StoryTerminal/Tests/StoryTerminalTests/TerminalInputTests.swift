@@ -22,3 +22,73 @@ struct TerminalInputTests {
             events == [.character("q"), .arrow(.right, shift: false), .wheel(up: true, x: 2, y: 3), .interrupt])
     }
 }
+
+/// A terminal or a paste that floods the input, and answers that come late (issue 28.8, 28.10).
+@Suite("Hostile input")
+struct HostileInputTests {
+    @Test func aTerminalsAnswersAreNeverKeysWhenTheyCome() {
+        var decoder = InputDecoder()
+        // kitty's graphics reply (APC), OSC 11's colour (BEL-ended), a DCS (XTGETTCAP), DA1: each
+        // holds a `q`, and came after the detection's window.
+        let answers =
+            "\u{1B}_Gi=31;EINVAL:quit\u{1B}\\" + "\u{1B}]11;rgb:qqqq/0000/0000\u{07}" + "\u{1B}P1+r71=71\u{1B}\\"
+            + "\u{1B}[?62;4;22c"
+        #expect(decoder.feed(Array(answers.utf8)) == [])
+        // Split across reads, the answer is still skipped to its end; the key after it counts.
+        #expect(decoder.feed(Array("\u{1B}_Gi=1;q".utf8)) == [])
+        #expect(!decoder.isWaiting || decoder.flush() == [])
+        #expect(decoder.feed(Array("qq\u{1B}".utf8)) == [])
+        #expect(decoder.feed(Array("\\q".utf8)) == [.character("q")])
+        // Alt-P (ESC P with nothing after it) ends the skipping at the next pause.
+        #expect(decoder.feed(Array("\u{1B}P".utf8)) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [])
+        #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+    }
+
+    @Test func anEightMebibyteAnswerIsSkippedInConstantMemory() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}P".utf8)) == [])
+        let chunk = [UInt8](repeating: UInt8(ascii: "q"), count: 1 << 16)
+        for _ in 0..<128 { #expect(decoder.feed(chunk).isEmpty) }
+        #expect(decoder.feed(Array("\u{1B}\\\u{1A}".utf8)) == [.suspend], "Ctrl-Z after the answer")
+    }
+
+    @Test func aFloodOfKeysIsBoundedAndQuittingGoesFirst() {
+        let queue = InputQueue()
+        for index in 0..<100_000 {
+            queue.push(index % 2 == 0 ? .arrow(.right, shift: false) : .character("l"))
+        }
+        #expect(queue.count <= InputQueue.capacity)
+        queue.push(.character("q"))
+        #expect(queue.takeAll() == [.character("q")], "q is next, whatever waited")
+        // Movements while lagging: the last wins.
+        for _ in 0..<1_000 { queue.push(.arrow(.right, shift: false)) }
+        queue.push(.arrow(.left, shift: false))
+        let moves = queue.takeAll()
+        #expect(moves.count <= InputQueue.lagging + 1 && moves.last == .arrow(.left, shift: false), "\(moves)")
+        // Not lagging: every key counts.
+        queue.push(.arrow(.right, shift: false))
+        queue.push(.arrow(.right, shift: false))
+        #expect(queue.takeAll().count == 2)
+    }
+
+    @Test func aClosedTerminalEndsTheQueuedReadingWithAnInterrupt() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let queue = InputQueue()
+        let ready = AsyncStream<Void>.makeStream()
+        let stop = TerminalInput.read(fd: ends[0], into: queue) { ready.continuation.yield(()) }
+        defer { stop() }
+        let bytes = Array("l".utf8)
+        #expect(write(ends[1], bytes, bytes.count) == 1)
+        close(ends[1])
+        var seen: [InputEvent] = []
+        for await _ in ready.stream {
+            seen += queue.takeAll()
+            if seen.contains(.interrupt) { break }
+        }
+        #expect(seen.last == .interrupt)
+    }
+}

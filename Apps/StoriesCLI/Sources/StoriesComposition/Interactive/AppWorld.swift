@@ -32,7 +32,7 @@ extension InteractiveApp {
             tasks: inout [Task<Void, Never>]
         ) {
             switch effect {
-            case .quit: break
+            case .quit, .suspend: break  // the loop's own
             case .loadAvatars(let urls): loads.avatars(urls)
             case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
             case .raiseMedia(let item): loads.raise(item)

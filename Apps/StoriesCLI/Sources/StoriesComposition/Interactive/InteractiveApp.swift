@@ -69,7 +69,11 @@ struct InteractiveApp {
             fallback: nil, depth: depth, graphics: graphics != .symbols, viewerConfiguration: root.settings.viewer)
         var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
         var last: CellBuffer? = nil
+        // After a Ctrl-Z the screen is the shell's until the continuation is seen: nothing is
+        // drawn on it meanwhile.
+        var awaitingContinuation = false
         func draw() {
+            if awaitingContinuation { return }
             if accessible {
                 // Plain lines on the main screen: every change as one sentence.
                 let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
@@ -82,17 +86,18 @@ struct InteractiveApp {
             last = frame
         }
 
-        // Keys and clicks: read on a thread of StoryTerminal's; cancelling this task stops it.
-        let input = Task {
-            for await event in TerminalInput.events(fd: STDIN_FILENO) { send(.input(event)) }
-        }
-        defer { input.cancel() }
+        // Keys and clicks: read on a thread of StoryTerminal's into a bounded queue; the loop is
+        // told when it stops being empty and takes everything waiting at once.
+        let keys = InputQueue()
+        let stopInput = TerminalInput.read(fd: STDIN_FILENO, into: keys) { sender.yield(.input) }
+        defer { stopInput() }
         var tasks: [Task<Void, Never>] = []
         defer { for task in tasks { task.cancel() } }
         tasks.append(
             Task {
                 for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
             })
+        tasks.append(Task { for await _ in terminal.continuations() { sender.yield(.continued) } })
         // The clock ticks while the update wants it (the viewer is open), and only then.
         var clock: Task<Void, Never>? = nil
         defer { clock?.cancel() }
@@ -116,23 +121,45 @@ struct InteractiveApp {
         let cellPixels = graphics == .symbols ? nil : terminalCells
 
         loop: for await next in incoming {
-            let message: AppMessage
+            var messages: [AppMessage]
             switch next {
             case .opened(let result):
                 let session = try result.get()
                 world = try startWorld(session, cell: cellPixels, send: send, tasks: &tasks)
-                message = .sourceChosen(name: session.content.sourceName, fallback: session.fallback)
-            case .message(let received): message = received
+                messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
+            case .message(let received): messages = [received]
+            case .input: messages = keys.takeAll().map { .input($0) }
+            case .continued:
+                // Back from a stop: the screen was the shell's. Enter ours and draw it all.
+                awaitingContinuation = false
+                if !accessible { screen.async { terminal.write(Array(TerminalSession.enterSequence.utf8)) } }
+                let size = terminal.size
+                messages = [.resized(columns: size.columns, rows: size.rows)]
             }
-            if case .resized = message {
-                last = nil  // the terminal's contents are unknown now: draw it all
-                writer.cell = CellPixels.of(STDOUT_FILENO)  // and the font may have changed
-            }
-            let effects = AppUpdate.update(&model, message)
-            for effect in effects {
-                if effect == .quit { break loop }
-                // The update asks for nothing but quitting before the source is open.
-                world?.perform(effect, model: model, send: send, tasks: &tasks)
+            for message in messages {
+                if case .resized = message {
+                    last = nil  // the terminal's contents are unknown now: draw it all
+                    writer.cell = CellPixels.of(STDOUT_FILENO)  // and the font may have changed
+                }
+                let effects = AppUpdate.update(&model, message)
+                for effect in effects {
+                    if effect == .quit { break loop }
+                    if effect == .suspend {
+                        // The pictures go with the screen (kitty frees them; all are sent
+                        // again after), then the terminal is given back and the app stops.
+                        world?.perform(.pauseVideo, model: model, send: send, tasks: &tasks)
+                        draw()
+                        let ending = writer.end()
+                        screen.sync { if !ending.isEmpty { terminal.write(ending) } }
+                        last = nil
+                        awaitingContinuation = true
+                        terminal.suspend()
+                        continue
+                    }
+                    // The update asks for nothing but quitting before the source is open.
+                    world?.perform(effect, model: model, send: send, tasks: &tasks)
+                }
+                if model.isQuitting { break loop }
             }
             if AppUpdate.wantsClock(model) != (clock != nil) {
                 clock?.cancel()
@@ -145,7 +172,7 @@ struct InteractiveApp {
             if model.isQuitting { break }
             draw()
         }
-        input.cancel()
+        stopInput()
         world?.player.stop()
         world?.loads.videos.prepared.stopAll()
         world?.loads.cancelAll()
@@ -163,6 +190,10 @@ struct InteractiveApp {
         case message(AppMessage)
         /// The content source was opened (or could not be).
         case opened(Result<ContentSession, any Error>)
+        /// Keys wait in the input queue.
+        case input
+        /// The shell continued the app after a stop (Ctrl-Z, SIGTSTP).
+        case continued
     }
 
     /// A small image for a gallery cell (240 pixels wide; its cells' pixels in a graphics mode),

@@ -12,6 +12,9 @@ public enum InputEvent: Hashable, Sendable {
     case backspace
     /// Ctrl-C (in raw mode the terminal does not turn it into SIGINT).
     case interrupt
+    /// Ctrl-Z (in raw mode the terminal does not turn it into SIGTSTP): give the terminal back
+    /// and stop.
+    case suspend
     /// A mouse button (0 left, 1 middle, 2 right; modifiers left out) pressed or released at a
     /// 0-based cell (SGR 1006 reports).
     case mouse(button: Int, x: Int, y: Int, pressed: Bool)
@@ -35,8 +38,20 @@ public enum InputEvent: Hashable, Sendable {
 /// reads: incomplete ones wait for more bytes, and a lone ESC becomes ``InputEvent/escape``
 /// on ``flush()`` (called when no byte followed it within a short time). Unknown sequences
 /// are dropped whole; nothing in the input can make the decoder fail.
+///
+/// A terminal's answers to our queries are never keys, whenever they arrive (one that came
+/// after the detection's 150 ms window holding a `q` once quit the app): CSI answers (DA1,
+/// XTSMGRAPHICS, cursor reports) are unknown CSI sequences, dropped; string answers — DCS
+/// (`ESC P`), OSC (`ESC ]`, OSC 11's colour), APC (`ESC _`, kitty's graphics replies), PM and
+/// SOS — are skipped to their terminator (ST or BEL) in constant memory, however long.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a string sequence: its bytes are dropped until ST (`ESC \`) or BEL; `escape`
+    /// when its last byte was ESC (ST's first half).
+    private var skipping: (active: Bool, escape: Bool) = (false, false)
+    /// Bytes skipped in the current string sequence: none after a short wait means it was a
+    /// key with Alt (`ESC P` is Alt-P too), and the skipping ends.
+    private var skipped = 0
     /// The longest escape sequence kept waiting; longer garbage is dropped.
     static let maximumSequence = 32
 
@@ -49,6 +64,10 @@ public struct InputDecoder: Sendable {
         var events: [InputEvent] = []
         var index = 0
         while index < pending.count {
+            if skipping.active {
+                index = skipString(from: index)
+                continue
+            }
             let (event, used) = decode(at: index)
             if used == 0 { break }  // incomplete: wait for more
             if let event { events.append(event) }
@@ -58,23 +77,55 @@ public struct InputDecoder: Sendable {
         return events
     }
 
+    /// Drops a string sequence's bytes from `index` up to and including its terminator (the
+    /// skipping ends there), or all that is pending; the index after what was dropped.
+    private mutating func skipString(from index: Int) -> Int {
+        var position = index
+        while position < pending.count {
+            let byte = pending[position]
+            position += 1
+            skipped += 1
+            if skipping.escape {
+                skipping.escape = false
+                if byte == UInt8(ascii: "\\") {
+                    skipping.active = false
+                    return position
+                }
+            }
+            if byte == 0x07 {
+                skipping.active = false
+                return position
+            }
+            if byte == 0x1B { skipping.escape = true }
+        }
+        return position
+    }
+
     /// Ends a wait: a pending lone ESC is the Esc key; other partial sequences are dropped.
     public mutating func flush() -> [InputEvent] {
         defer { pending.removeAll() }
+        if skipping.active {
+            // Nothing followed ESC P (or ] _ ^ X): it was Alt and a key; otherwise an answer
+            // still arriving, not keys.
+            if skipped == 0 { skipping = (false, false) }
+            return []
+        }
         return pending == [0x1B] ? [.escape] : []
     }
 
     /// Whether bytes are waiting for the rest of a sequence.
-    public var isWaiting: Bool { !pending.isEmpty }
+    public var isWaiting: Bool { !pending.isEmpty || (skipping.active && skipped == 0) }
 
     /// One event at `index`: (event or nil to skip, bytes used; 0 = incomplete).
-    private func decode(at index: Int) -> (InputEvent?, Int) {
+    private mutating func decode(at index: Int) -> (InputEvent?, Int) {
         let byte = pending[index]
         switch byte {
         case 0x1B:
             return decodeEscape(at: index)
         case 0x03:
             return (.interrupt, 1)
+        case 0x1A:
+            return (.suspend, 1)
         case 0x0D, 0x0A:
             return (.enter, 1)
         case 0x7F, 0x08:
@@ -94,10 +145,18 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    private func decodeEscape(at index: Int) -> (InputEvent?, Int) {
+    private mutating func decodeEscape(at index: Int) -> (InputEvent?, Int) {
         guard index + 1 < pending.count else { return (nil, 0) }
         let next = pending[index + 1]
         if next == 0x1B { return (.escape, 1) }  // ESC ESC: the first was a lone Esc
+        // DCS, SOS, OSC, PM, APC: a terminal's answer, skipped to its end.
+        if [UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "_")].contains(
+            next)
+        {
+            skipping = (true, false)
+            skipped = 0
+            return (nil, 2)
+        }
         guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
             return (.escape, 1)  // ESC then a key: Esc, and the key decodes next
         }

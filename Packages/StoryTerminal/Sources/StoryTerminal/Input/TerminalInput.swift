@@ -12,6 +12,21 @@ import Synchronization
 /// 30 ms. When the terminal goes away the stream yields ``InputEvent/interrupt`` and ends;
 /// ending the stream's consumer stops the thread within 30 ms.
 public enum TerminalInput {
+    /// Reads `fd` on a thread of its own into `queue` (bounded: ``InputQueue``), calling
+    /// `ready` each time the queue stops being empty; the returned closure stops the reading
+    /// (within 30 ms). When the terminal goes away, ``InputEvent/interrupt`` is queued (a
+    /// quitting key: it goes first) and the reading ends.
+    public static func read(
+        fd: Int32, into queue: InputQueue, ready: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void {
+        let reader = Reader(fd: fd) { event in
+            if queue.push(event) { ready() }
+        } finish: {
+        }
+        reader.start()
+        return { reader.stop() }
+    }
+
     /// The events read from `fd` (standard input in the app).
     public static func events(fd: Int32) -> AsyncStream<InputEvent> {
         AsyncStream { continuation in
@@ -69,7 +84,7 @@ public enum TerminalInput {
                     if decoder.isWaiting { for event in decoder.flush() { yield(event) } }
                     continue
                 }
-                let count = read(fd, &bytes, bytes.count)
+                let count = Glibc.read(fd, &bytes, bytes.count)
                 if count <= 0 {
                     if count < 0, errno == EINTR || errno == EAGAIN { continue }
                     yield(.interrupt)  // the terminal is gone: end the app

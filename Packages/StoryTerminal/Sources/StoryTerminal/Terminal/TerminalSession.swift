@@ -10,6 +10,9 @@
 /// reports while it runs, all given back on every way out — ``restore()`` (quit, errors,
 /// `defer`), SIGTERM, SIGHUP, SIGINT, SIGQUIT, and crashes (SIGABRT, SIGILL, SIGTRAP,
 /// SIGSEGV, SIGBUS: restored, then the signal's default action, so a crash still reports).
+/// SIGTSTP (`kill -TSTP`, or ``suspend()`` for Ctrl-Z) gives the terminal back and stops the
+/// process; when the shell continues it (`fg`, SIGCONT) raw mode is taken again and
+/// ``continuations()`` says so, for the app to enter its screen and redraw everything.
 public final class TerminalSession: @unchecked Sendable {
     /// The bytes that leave the full-screen mode: mouse off, cursor on, main screen, plain style.
     public static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
@@ -37,7 +40,8 @@ public final class TerminalSession: @unchecked Sendable {
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" → "\r\n" for any stray line
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .cannotControl(errno: errno) }
         fileDescriptor = fd
-        SavedTerminal.save(fd: fd, mode: original, leave: fullScreen ? Self.leaveSequence : "\u{1B}[0m")
+        SavedTerminal.save(
+            fd: fd, mode: original, raw: raw, leave: fullScreen ? Self.leaveSequence : "\u{1B}[0m")
         SavedTerminal.installHandlers()
         if fullScreen { write(Array(Self.enterSequence.utf8)) }
     }
@@ -66,6 +70,22 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Writes all of `bytes` (one frame: one call).
     public func write(_ bytes: [UInt8]) { _ = RawWrite.all(bytes, to: fileDescriptor) }
+
+    /// Gives the terminal back and stops the process, as Ctrl-Z does in a shell (raw mode
+    /// reads Ctrl-Z as a key); returns once the shell continued it, raw mode taken again.
+    public func suspend() { kill(getpid(), SIGTSTP) }
+
+    /// An element each time the process is continued after a stop (SIGCONT), until the stream
+    /// is dropped: the screen was the shell's meanwhile, so enter it and draw everything.
+    public func continuations() -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            signal(SIGCONT, SIG_IGN)  // ignoring it never keeps a stopped process stopped
+            let source = SignalSource(DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global()))
+            source.source.setEventHandler { continuation.yield(()) }
+            source.source.resume()
+            continuation.onTermination = { _ in source.source.cancel() }
+        }
+    }
 
     /// The terminal's new size after each SIGWINCH, until the stream is dropped.
     public func resizes() -> AsyncStream<(columns: Int, rows: Int)> {
@@ -101,15 +121,37 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 private enum SavedTerminal {
     nonisolated(unsafe) static var fd: Int32 = -1
     nonisolated(unsafe) static var mode = termios()
+    nonisolated(unsafe) static var raw = termios()
     nonisolated(unsafe) static var active = false
     nonisolated(unsafe) static var leave: [UInt8] = Array(TerminalSession.leaveSequence.utf8)
     static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS]
 
-    static func save(fd newFD: Int32, mode newMode: termios, leave sequence: String) {
+    static func save(fd newFD: Int32, mode newMode: termios, raw newRaw: termios, leave sequence: String) {
         leave = Array(sequence.utf8)  // set before any handler can run
         fd = newFD
         mode = newMode
+        raw = newRaw
         active = true
+    }
+
+    /// SIGTSTP's handler (async-signal-safe calls only): the terminal given back, the process
+    /// stopped by the default action, and on continuing raw mode taken again.
+    static func stop() {
+        let wasActive = active
+        if wasActive {
+            leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
+            _ = tcsetattr(fd, TCSANOW, &mode)
+        }
+        signal(SIGTSTP, SIG_DFL)
+        var stopSignal = sigset_t()
+        sigemptyset(&stopSignal)
+        sigaddset(&stopSignal, SIGTSTP)
+        // Blocked while its handler runs: unblocked, the raise stops the process here.
+        pthread_sigmask(SIG_UNBLOCK, &stopSignal, nil)
+        raise(SIGTSTP)
+        // Continued.
+        signal(SIGTSTP) { _ in SavedTerminal.stop() }
+        if wasActive, active { _ = tcsetattr(fd, TCSANOW, &raw) }
     }
 
     static func installHandlers() {
@@ -119,6 +161,9 @@ private enum SavedTerminal {
         sigemptyset(&unblock)
         for number in signals { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        sigaddset(&unblock, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        signal(SIGTSTP) { _ in SavedTerminal.stop() }
         for number in signals {
             signal(number) { received in
                 SavedTerminal.restoreNow()
@@ -134,6 +179,7 @@ private enum SavedTerminal {
         leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
         _ = tcsetattr(fd, TCSANOW, &mode)  // not TCSAFLUSH: it waits for output to drain, which may never happen
         for number in signals { signal(number, SIG_DFL) }
+        signal(SIGTSTP, SIG_DFL)
     }
 }
 
