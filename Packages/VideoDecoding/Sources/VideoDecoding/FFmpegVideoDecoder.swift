@@ -1,5 +1,6 @@
 public import Foundation
 import StoryInterfaces
+import Synchronization
 
 /// Decodes videos with the `ffmpeg` program (Debian's 5.1: H.264, VP9, MP4, WebM and many more)
 /// and reads their size and length with `ffprobe`: the frames come scaled and at a steady rate
@@ -29,6 +30,11 @@ public struct FFmpegVideoDecoder: Sendable {
     /// phone's, and a crafted 16000×16000 one would cost ffmpeg 1.2 GB. ffmpeg's decoder
     /// refuses larger frames before allocating them (`-max_pixels`).
     public static let maximumPixels = 3840 * 2160
+
+    /// `ffmpeg` processes of this process's decoders running now (started, not yet waited for):
+    /// what a caller bounds (the viewer: the prefetch rule's decoders, never more).
+    public static var running: Int { runningCount.load(ordering: .relaxed) }
+    static let runningCount = Atomic(0)
 
     /// How long the decoder may give nothing: its first frame (opening and probing the clip),
     /// and each next one. A decoder that misses either is killed and the stream fails
@@ -161,7 +167,11 @@ public struct FFmpegVideoDecoder: Sendable {
         // Started and read on a thread of its own: starting a process and reading its pipe
         // block, and the caller may be on the cooperative pool (the screen's loop).
         let output = arguments
+        // Counted from now (the call), so a caller checking ``running`` before starting one
+        // sees it at once; until the process has been waited for.
+        Self.runningCount.add(1, ordering: .relaxed)
         let reader = Thread {
+            defer { Self.runningCount.subtract(1, ordering: .relaxed) }
             let child: ChildProcess
             do {
                 let container = try Self.container(of: file)

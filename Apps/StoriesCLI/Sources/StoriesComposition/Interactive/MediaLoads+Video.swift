@@ -2,6 +2,7 @@ import Foundation
 import StoriesScreens
 import StoryInterfaces
 import StoryTerminal
+import Synchronization
 import VideoDecoding
 
 extension MediaLoads {
@@ -11,6 +12,29 @@ extension MediaLoads {
     static func frameRate(graphics: Bool, configured: Int) -> Double {
         configured > 0 ? Double(configured) : graphics ? 15 : 24
     }
+
+    /// The most `ffmpeg` decoders at once: those held after their first frame
+    /// (``PreparedVideos/limit``: the shown item's and its prefetch neighbours') and the one
+    /// playing. Holding → over many videos once started 5,002.
+    static let maximumDecoders = PreparedVideos.limit + 1
+
+    /// Starts a decoder with `start` when one may run: at once under ``maximumDecoders``,
+    /// else once the decoder held longest is stopped (or one ends). The check and the start
+    /// are one step for every load (``starting``). Cancellable while it waits.
+    static func startDecoder(_ prepared: PreparedVideos, _ start: () -> VideoFrames) async throws -> VideoFrames {
+        while true {
+            if let frames = starting.withLock({ _ -> VideoFrames? in
+                FFmpegVideoDecoder.running < maximumDecoders ? start() : nil
+            }) {
+                return frames
+            }
+            if !prepared.stopOldest() { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .milliseconds(5))  // the stopped one to be waited for
+        }
+    }
+
+    /// Held while a load checks the count of decoders and starts one.
+    static let starting = Mutex(())
 
     /// A video item's media: its clip found (or downloaded whole) and its decoder started,
     /// fitted to the image area's pixels; its first frame is the media shown, and the decoder
@@ -30,9 +54,11 @@ extension MediaLoads {
             let video = PlayableVideo(
                 file: file, width: box.0, height: box.1,
                 frameRate: Self.frameRate(graphics: cell != nil, configured: videos.frameRate))
-            let frames = videos.decoder.frames(
-                file, fittingWidth: video.width, height: video.height, frameRate: video.frameRate,
-                limit: StoryItem.maximumVideoDuration)
+            let frames = try await Self.startDecoder(videos.prepared) {
+                videos.decoder.frames(
+                    file, fittingWidth: video.width, height: video.height, frameRate: video.frameRate,
+                    limit: StoryItem.maximumVideoDuration)
+            }
             let first: VideoFrame?
             do { first = try await frames.first() } catch {
                 frames.stop()

@@ -38,6 +38,13 @@ final class PreparedVideos: Sendable {
         }
     }
 
+    /// Stops the decoder held longest; false when none is held.
+    func stopOldest() -> Bool {
+        guard let oldest = held.withLock({ $0.isEmpty ? nil : $0.removeFirst().frames }) else { return false }
+        oldest.stop()
+        return true
+    }
+
     /// Stops every held decoder.
     func stopAll() {
         for frames in held.withLock({ held in
