@@ -19,6 +19,9 @@ let package = Package(
     dependencies: [
         .package(path: "../StoryInterfaces"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // What postgres-nio builds on already: the connection is made here (TLS, the guard).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -26,6 +29,10 @@ let package = Package(
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),

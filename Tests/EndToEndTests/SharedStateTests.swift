@@ -39,6 +39,39 @@ struct SharedStateTests {
         #expect(doctor.stdout.contains("store: postgres://stories@127.0.0.1"), "\(doctor.stdout)")
     }
 
+    /// A server asking for the password in clear without TLS, a refused login and a missing
+    /// database: exit 78 at once with the server's reason, one connection, no password sent
+    /// (issue 28.3, 28.4); `?sslmode=require` against a server without TLS is refused too.
+    @Test func refusalsAndUnsafeServersExit78AtOnceAfterOneTry() async throws {
+        let home = try TemporaryFolder.make()
+        func seen(_ url: String) async throws -> ProcessResult {
+            try await StoriesProcess.run(
+                ["seen", "alan-0", "--source", "bundled", "--store", "postgres"],
+                environment: ["STORIES_STORE_POSTGRES_URL": url], home: home)
+        }
+        let clear = try FakePostgresServer(.cleartext)
+        let start = ContinuousClock.now
+        let unsafe = try await seen(clear.url())
+        #expect(unsafe.status == 78, "\(unsafe.stderr)")
+        #expect(unsafe.stderr.contains("in clear over an unencrypted connection"), "\(unsafe.stderr)")
+        #expect(clear.passwordsReceived == 0 && clear.connections == 1, "\(clear.connections) connections")
+        #expect(ContinuousClock.now - start < .seconds(4))
+        clear.stop()
+        let wrong = try FakePostgresServer(
+            .error(code: "28P01", message: "password authentication failed for user \"me\""))
+        let refused = try await seen(wrong.url())
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.contains("password authentication failed"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("hunter2") && wrong.connections == 1, "\(wrong.connections) logins")
+        wrong.stop()
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        let noTLS = try await seen(url + "?sslmode=require")
+        #expect(noTLS.status == 78 && noTLS.stderr.contains("does not offer TLS"), "\(noTLS.stderr)")
+        let missing = try await seen(url + "_missing")
+        #expect(missing.status == 78 && missing.stderr.contains("does not exist"), "\(missing.stderr)")
+    }
+
     /// A server that cannot be reached: exit 69, naming the server and never the password.
     @Test func anUnreachableServerExits69NamingItWithoutThePassword() async throws {
         let home = try TemporaryFolder.make()

@@ -1,4 +1,5 @@
 import Logging
+import NIOSSL
 import PostgresNIO
 import Synchronization
 
@@ -10,10 +11,10 @@ extension PostgresSeenLikeStore {
     /// words. The deadline answers the caller at once: it does not wait for the operation to
     /// wind down (a client waiting for a connection to a server that is not there may not).
     func run<Result: Sendable>(
-        _ operation: @escaping @Sendable (PostgresClient) async throws -> Result
+        _ operation: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws(PostgresStoreError) -> Result {
         counter.add()
-        let client = self.client
+        let connections = self.connections
         let server = configuration.server
         let timeout = configuration.timeout
         let outcome = Once<Result>()
@@ -23,7 +24,7 @@ extension PostgresSeenLikeStore {
                     outcome.attach(continuation)
                     let work = Task {
                         do {
-                            outcome.resume(.success(try await operation(client)))
+                            outcome.resume(.success(try await operation(try await connections.connection())))
                         } catch {
                             outcome.resume(.failure(error))
                         }
@@ -47,7 +48,20 @@ extension PostgresSeenLikeStore {
 
     /// A failure of postgres-nio's in the store's words.
     static func classify(_ error: any Error, server: String) -> PostgresStoreError {
+        if let known = error as? PostgresStoreError { return known }
+        if let refusal = error as? PostgresTransport.Refusal { return .insecure(server: server, detail: "\(refusal)") }
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .insecure(
+                server: server, detail: "TLS failed: \(error); check sslmode and sslrootcert in store.postgres.url")
+        }
         if let error = error as? PSQLError {
+            if let underlying = error.underlying, !(underlying is PSQLError) {
+                let inner = classify(underlying, server: server)
+                if inner.isFinal { return inner }
+            }
+            if error.code == .authMechanismRequiresPassword {
+                return .refused(server: server, detail: "the server asks for a password and none is configured")
+            }
             if let message = error.serverInfo?[.message] {
                 let state = error.serverInfo?[.sqlState] ?? ""
                 // 28xxx: authentication; 3D000: no such database.
@@ -119,5 +133,12 @@ private final class Once<Value: Sendable>: Sendable {
         }
         continuation?.resume(with: result)
         for ending in endings { ending() }
+    }
+}
+
+extension PostgresConnection {
+    /// A statement with the store's logger.
+    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        try await self.query(query, logger: PostgresSeenLikeStore.logger)
     }
 }

@@ -19,8 +19,7 @@ import Synchronization
 public final class PostgresSeenLikeStore: SeenLikeStoring {
     /// Where the server is.
     public let configuration: PostgresStoreConfiguration
-    let client: PostgresClient
-    let runner: Task<Void, Never>
+    let connections: PostgresConnections
     let counter = StatementCounter()
 
     /// Connects and brings the schema up to date (waiting for another client's migration).
@@ -31,9 +30,10 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         do {
             try await store.migrate()
         } catch {
-            // Not waited for: a client still dialling a server that is not there may take its
-            // time to wind down, and the caller (a retry loop) must not wait for it.
-            store.runner.cancel()
+            // Not waited for: a connection still dialling a server that is not there may take
+            // its time to wind down, and the caller (a retry loop) must not wait for it.
+            let connections = store.connections
+            Task { await connections.close() }
             throw error
         }
         return store
@@ -41,23 +41,12 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
 
     private init(_ configuration: PostgresStoreConfiguration) {
         self.configuration = configuration
-        var settings = PostgresClient.Configuration(
-            host: configuration.host, port: configuration.port, username: configuration.username,
-            password: configuration.password, database: configuration.database, tls: .disable)
-        settings.options.connectTimeout = configuration.timeout
-        settings.options.minimumConnections = 0
-        settings.options.maximumConnections = 4
-        let client = PostgresClient(configuration: settings)
-        self.client = client
-        runner = Task { await client.run() }
+        connections = PostgresConnections(configuration)
     }
 
-    deinit { runner.cancel() }
-
-    /// Closes the connections (the store is unusable afterwards).
+    /// Closes the connection (the store is unusable afterwards).
     public func close() async {
-        runner.cancel()
-        await runner.value
+        await connections.close()
     }
 
     /// Statements sent so far (for the bench's "one query per tray page" row).

@@ -4,8 +4,13 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case badURL(String)
     /// The server could not be reached or did not answer in time (the CLI's exit 69).
     case unreachable(server: String, detail: String)
-    /// The server refused the login or the database (the CLI's exit 69: fix the URL or the password).
+    /// The server refused the login or the database (the CLI's exit 78: fix the URL or the
+    /// password). Final: never tried again (each try is a failed login on the server).
     case refused(server: String, detail: String)
+    /// The server, or the way to it, is not safe to use as configured (no TLS where sslmode
+    /// requires it, a certificate that does not check out, a password asked for in clear over
+    /// an unencrypted connection, a message too large): the CLI's exit 78. Final too.
+    case insecure(server: String, detail: String)
     /// The database holds a schema from a newer `stories`.
     case newerSchema(server: String, version: Int, known: Int)
     /// A statement failed on the server.
@@ -20,7 +25,8 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .unreachable(let server, let detail):
             "state server unreachable: \(server) (\(detail)); check that it runs and store.postgres.url"
         case .refused(let server, let detail):
-            "the state server \(server) refused the connection: \(detail); check the user, the password and the database"
+            "the state server \(server) refused the login: \(detail); check the user, the password and the database in store.postgres.url"
+        case .insecure(let server, let detail): "the state server \(server) was not used: \(detail)"
         case .newerSchema(let server, let version, let known):
             "the state database at \(server) has schema \(version), newer than this stories knows (\(known)); update stories"
         case .failed(let server, let detail): "the state server \(server) failed: \(detail)"
@@ -28,10 +34,19 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// Whether the server could not be reached or refused us (as opposed to a failed statement).
+    /// Whether the server could not be reached (as opposed to a failed statement, or a refusal).
     public var isUnreachable: Bool {
         switch self {
-        case .unreachable, .refused: true
+        case .unreachable: true
+        default: false
+        }
+    }
+
+    /// Whether trying again cannot help: the login or the database was refused, or the server
+    /// is not safe as configured. Retrying costs failed logins (a lock-out risk).
+    public var isFinal: Bool {
+        switch self {
+        case .refused, .insecure, .badURL, .newerSchema: true
         default: false
         }
     }

@@ -100,6 +100,42 @@ public final class PostgresTestCluster: Sendable {
         }
     }
 
+    /// Turns TLS on (`ssl=on`) with a certificate for `localhost` (only: NIOSSL also accepts a certificate naming the peer's address) signed by a
+    /// throwaway certificate authority made here with `openssl`; returns the authority's PEM
+    /// file (what a client's `sslrootcert` names). Also returns a second authority's file that
+    /// did not sign it (for a client that must refuse the server).
+    public func enableTLS() async throws -> (authority: String, stranger: String) {
+        let tls = folder + "/tls"
+        try await shell(
+            """
+            set -e; mkdir -p '\(tls)'; cd '\(tls)'
+            openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=stories-test-ca -keyout ca.key -out ca.pem 2>/dev/null
+            openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=stranger-ca -keyout stranger.key -out stranger.pem 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -subj /CN=localhost -keyout server.key -out server.csr 2>/dev/null
+            printf 'subjectAltName=DNS:localhost\\n' > san.ext
+            openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile san.ext -out server.pem 2>/dev/null
+            chmod 600 server.key
+            printf "ssl = on\\nssl_cert_file = '\(tls)/server.pem'\\nssl_key_file = '\(tls)/server.key'\\n" >> '\(folder)/data/postgresql.conf'
+            '\(binaries)/pg_ctl' -D '\(folder)/data' -w reload >/dev/null
+            sleep 0.5
+            """)
+        return (tls + "/ca.pem", tls + "/stranger.pem")
+    }
+
+    /// Adds a login role `name` with `password`, checked by `method` (`password`: sent in
+    /// clear, `md5`, `scram-sha-256`) on 127.0.0.1, and gives it the `stories` database's schema.
+    public func addPasswordUser(_ name: String, password: String, method: String) async throws {
+        try await shell(
+            """
+            set -e
+            '\(binaries)/psql' -h 127.0.0.1 -p \(port) -U stories -d stories -qc "SET password_encryption = '\(method == "md5" ? "md5" : "scram-sha-256")'; CREATE ROLE \(name) LOGIN PASSWORD '\(password)'; GRANT ALL ON SCHEMA public TO \(name);" >/dev/null
+            { printf 'host all \(name) 127.0.0.1/32 \(method)\\n'; cat '\(folder)/data/pg_hba.conf'; } > '\(folder)/hba.new'
+            mv '\(folder)/hba.new' '\(folder)/data/pg_hba.conf'
+            '\(binaries)/pg_ctl' -D '\(folder)/data' -w reload >/dev/null
+            sleep 0.5
+            """)
+    }
+
     /// Stops the server cleanly.
     public func stop() async throws {
         try await shell("'\(binaries)/pg_ctl' -D '\(folder)/data' -m fast -w stop >/dev/null")

@@ -4,17 +4,26 @@ import Synchronization
 
 /// A store opened on first use and again after each failed open: the interactive app starts
 /// (and keeps working) while the configured store cannot be reached, and saves once it answers.
+/// An open that failed for good (a configuration error, exit 78: a refused login, a server not
+/// safe as configured) is never tried again: each try would be another failed login.
 actor ReconnectingStore: SeenLikeStoring {
     private let open: @Sendable () async throws -> any SeenLikeStoring
     private var store: (any SeenLikeStoring)?
+    private var final: (any Error)?
 
     init(open: @escaping @Sendable () async throws -> any SeenLikeStoring) { self.open = open }
 
     private func current() async throws -> any SeenLikeStoring {
         if let store { return store }
-        let opened = try await open()
-        store = opened
-        return opened
+        if let final { throw final }
+        do {
+            let opened = try await open()
+            store = opened
+            return opened
+        } catch {
+            if ErrorReport.status(for: error) == .configuration { final = error }
+            throw error
+        }
     }
 
     func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {

@@ -46,12 +46,13 @@ public enum PostgresStorePlugin: StoriesPlugin {
         return "\(store.configuration.server) ok (schema \(try await store.schemaVersionInDatabase()))"
     }
 
-    /// Unreachable or refusing servers exit 69, a bad URL 78, the rest 74; messages name the
-    /// server, never the password.
+    /// Unreachable servers exit 69; a bad URL, a refused login or database and a server not
+    /// safe as configured (TLS, a password asked for in clear) 78 — final, never retried; the
+    /// rest 74. Messages name the server, never the password.
     public static func report(_ error: any Error) -> PluginErrorReport? {
         guard let error = error as? PostgresStoreError else { return nil }
         switch error {
-        case .badURL: return PluginErrorReport(status: .configuration, message: error.description)
+        case .badURL, .refused, .insecure: return PluginErrorReport(status: .configuration, message: error.description)
         case .invalidIndex: return PluginErrorReport(status: .software, message: error.description)
         default:
             return PluginErrorReport(status: error.isUnreachable ? .unavailable : .ioError, message: error.description)

@@ -1,0 +1,141 @@
+import Foundation
+import PostgresSeenLikeStore
+import StoryInterfaces
+import StoryInterfacesTestSupport
+import Testing
+
+/// A server that is not what it claims, and TLS as the URL's sslmode says (issue 28.3, 28.4).
+@Suite("PostgreSQL store: hostile servers and TLS", .timeLimit(.minutes(3)))
+struct HostileServerTests {
+    /// Opens `url`; the error (nil: it opened) and how long it took.
+    static func open(_ url: String, timeout: Duration = .seconds(5)) async -> (PostgresStoreError?, Duration) {
+        let start = ContinuousClock.now
+        do {
+            let store = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: timeout))
+            await store.close()
+            return (nil, .now - start)
+        } catch {
+            return (error, .now - start)
+        }
+    }
+
+    @Test(arguments: [FakePostgresServer.Behaviour.cleartext, .md5])
+    func aPasswordIsNeverSentInClearOrAsMD5OverAnUnencryptedConnection(behaviour: FakePostgresServer.Behaviour)
+        async throws
+    {
+        let server = try FakePostgresServer(behaviour)
+        defer { server.stop() }
+        let (error, took) = await Self.open(server.url())
+        guard case .insecure(_, let detail)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("unencrypted") && detail.contains("sslmode=disable"), "\(detail)")
+        #expect(took < .seconds(3), "final at once, not after the timeout: \(took)")
+        #expect(server.passwordsReceived == 0, "the password went out")
+        #expect(server.connections == 1, "tried once: \(server.connections)")
+        #expect(error?.isFinal == true)
+        // Said so in the URL, the user accepts it: the password goes (and the login fails here).
+        _ = await Self.open(server.url() + "?sslmode=disable", timeout: .seconds(2))
+        #expect(server.passwordsReceived >= 1)
+    }
+
+    @Test func aWrongPasswordOrAMissingDatabaseIsFinalAndTriedOnce() async throws {
+        for (code, message) in [
+            ("28P01", "password authentication failed for user \"me\""), ("3D000", "database \"state\" does not exist"),
+        ] {
+            let server = try FakePostgresServer(.error(code: code, message: message))
+            defer { server.stop() }
+            let (error, took) = await Self.open(server.url())
+            guard case .refused(let name, let detail)? = error else {
+                Issue.record("\(code): \(String(describing: error))")
+                continue
+            }
+            #expect(detail == message && !name.contains("hunter2") && !detail.contains("hunter2"))
+            #expect(error?.description.contains("store.postgres.url") == true, "says what to fix")
+            #expect(took < .seconds(3), "\(took)")
+            #expect(server.connections == 1, "one login, no retries: \(server.connections)")
+        }
+    }
+
+    @Test func aServerAnnouncingAGigabyteMessageIsRefusedAtOnce() async throws {
+        let server = try FakePostgresServer(.huge(bytes: 1 << 30))
+        defer { server.stop() }
+        let (error, took) = await Self.open(server.url(password: nil), timeout: .seconds(10))
+        guard case .insecure(_, let detail)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("1073741824 bytes"), "\(detail)")
+        #expect(took < .seconds(3), "\(took)")
+    }
+
+    @Test func sslModesAreHonouredAgainstAServerWithTLS() async throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let cluster = try await PostgresTestCluster.start()
+        defer { Task { try? await cluster.stop() } }
+        let (authority, stranger) = try await cluster.enableTLS()
+        try await cluster.addPasswordUser("clear", password: "s3cret", method: "password")
+        let host = "postgres://clear:s3cret@localhost:\(cluster.port)/stories"
+        // Over TLS a password asked for in clear is fine: the channel is encrypted.
+        for mode in [
+            "", "?sslmode=prefer", "?sslmode=require", "?sslmode=verify-ca&sslrootcert=\(authority)",
+            "?sslmode=verify-full&sslrootcert=\(authority)",
+        ] {
+            let (error, _) = await Self.open(host + mode)
+            #expect(error == nil, "\(mode): \(String(describing: error))")
+        }
+        // A certificate signed by another authority, or naming another host, is refused, finally.
+        let (wrongAuthority, _) = await Self.open(host + "?sslmode=verify-ca&sslrootcert=\(stranger)")
+        #expect(wrongAuthority?.isFinal == true, "\(String(describing: wrongAuthority))")
+        // Another name of this machine (when it has one on 127.0.0.1): not the certificate's.
+        let machine = ProcessInfo.processInfo.hostName
+        if machine != "localhost", Self.resolvesToLoopback(machine) {
+            let (wrongName, _) = await Self.open(
+                "postgres://clear:s3cret@\(machine):\(cluster.port)/stories?sslmode=verify-full&sslrootcert=\(authority)"
+            )
+            #expect(
+                wrongName?.isFinal == true,
+                "\(machine) is not a name the certificate has: \(String(describing: wrongName))")
+            // verify-ca does not check the name.
+            #expect(
+                await Self.open(
+                    "postgres://clear:s3cret@\(machine):\(cluster.port)/stories?sslmode=verify-ca&sslrootcert=\(authority)"
+                ).0 == nil)
+        }
+        #expect(throws: PostgresStoreError.self, "verify-full needs a name") {
+            try PostgresStoreConfiguration(url: "postgres://u@127.0.0.1/db?sslmode=verify-full")
+        }
+        // Bad parameters are the URL's errors.
+        #expect(throws: PostgresStoreError.self) { try PostgresStoreConfiguration(url: host + "?sslmode=sometimes") }
+        #expect(throws: PostgresStoreError.self) { try PostgresStoreConfiguration(url: host + "?ssl=true") }
+        let (missing, _) = await Self.open(host + "?sslmode=verify-ca&sslrootcert=/nonexistent.pem")
+        #expect(missing.map { "\($0)" }?.contains("sslrootcert /nonexistent.pem") == true)
+    }
+
+    static func resolvesToLoopback(_ name: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/getent")
+        process.arguments = ["ahostsv4", name]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return false }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.hasPrefix("127.0.0.1 ")
+    }
+
+    @Test func requireRefusesAServerWithoutTLS() async throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        let (error, _) = await Self.open(url + "?sslmode=require")
+        guard case .insecure(_, let detail)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("does not offer TLS"), "\(detail)")
+        // prefer (the default) and disable fall back: trust asks for no password.
+        #expect(await Self.open(url).0 == nil)
+        #expect(await Self.open(url + "?sslmode=disable").0 == nil)
+    }
+}
