@@ -15,6 +15,9 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case newerSchema(server: String, version: Int, known: Int)
     /// A statement failed on the server.
     case failed(server: String, detail: String)
+    /// The server refused a value it can never store (too long for its index, a NUL): sending
+    /// it again cannot help (the CLI's exit 65).
+    case rejected(server: String, detail: String)
     /// An item index below zero (a caller's bug).
     case invalidIndex(Int)
 
@@ -30,6 +33,7 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .newerSchema(let server, let version, let known):
             "the state database at \(server) has schema \(version), newer than this stories knows (\(known)); update stories"
         case .failed(let server, let detail): "the state server \(server) failed: \(detail)"
+        case .rejected(let server, let detail): "the state server \(server) cannot store this change: \(detail)"
         case .invalidIndex(let index): "item index \(index) is below zero"
         }
     }

@@ -32,6 +32,7 @@ enum PostgresTransport {
         case messageTooLarge(Int)
         case notPostgres
         case stuffedAnswer
+        case tls(String)
 
         var description: String {
             switch self {
@@ -43,6 +44,7 @@ enum PostgresTransport {
                 "the server announced a message of \(bytes) bytes, more than \(maximumMessageBytes) allowed; refused"
             case .notPostgres: "the server did not answer as PostgreSQL does"
             case .stuffedAnswer: "the server sent data before the TLS handshake; refused"
+            case .tls(let detail): "TLS failed: \(detail); check sslmode and sslrootcert in store.postgres.url"
             }
         }
     }
@@ -192,6 +194,14 @@ final class MessageGuard: ChannelInboundHandler {
             return
         }
         context.fireChannelRead(data)
+    }
+
+    /// A TLS failure is noted for the message (postgres-nio may see only the closed channel).
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            refusal.value.withLock { if $0 == nil { $0 = .tls("\(error)") } }
+        }
+        context.fireErrorCaught(error)
     }
 
     /// NIOSSL's handshake events stay here: postgres-nio, told the channel has no TLS, takes

@@ -113,6 +113,27 @@ struct HostileServerTests {
         #expect(missing.map { "\($0)" }?.contains("sslrootcert /nonexistent.pem") == true)
     }
 
+    /// A value the server can never store is `rejected` (set aside by the app's writer, exit 65
+    /// for a command), not a failure to try again; the store goes on with the next.
+    @Test func aValueTheIndexCannotHoldIsRejectedAndTheStoreGoesOn() async throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        let store = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url))
+        let huge = StoryItemID(String((0..<3_000).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement()! }))
+        do {
+            try await store.markSeen(huge, user: "u", index: 0)
+            Issue.record("stored a 3,000-letter id")
+        } catch let error as PostgresStoreError {
+            guard case .rejected = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+        try await store.markSeen("ada-0", user: "ada", index: 0)
+        #expect(try await store.summary().seenItemIDs == ["ada-0"])
+        await store.close()
+    }
+
     static func resolvesToLoopback(_ name: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/getent")

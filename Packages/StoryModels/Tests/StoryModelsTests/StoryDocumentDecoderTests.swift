@@ -261,3 +261,28 @@ struct StoryDocumentErrorTests {
         }
     }
 }
+
+/// Ids are keys in the stores: bounded and free of control characters (issue 28.5).
+@Suite("Stories documents: hostile ids")
+struct StoryDocumentHostileIDTests {
+    @Test func aLongIdOrOneWithAControlCharacterRefusesTheDocumentNamingTheEntry() throws {
+        let long = String(repeating: "a", count: 3_000)
+        for (id, words) in [
+            (long, "at most 256 bytes"), ("ada\\u0000x", "without control characters"),
+            ("line\\nbreak", "without control characters"), ("esc\\u001b[2J", "without control characters"),
+        ] {
+            do {
+                _ = try decode(#"{"pages":[{"users":[{"id":"ok","name":"A"},{"id":"\#(id)","name":"B"}]}]}"#)
+                Issue.record("accepted \(id.prefix(20))")
+            } catch {
+                let message = error.description
+                #expect(message.contains("stories.json: entry pages[0].users[1]"), "\(message)")
+                #expect(message.contains(words), "\(message)")
+                #expect(!message.contains("\u{0}") && !message.contains("\u{1B}") && message.count < 400, "\(message)")
+            }
+        }
+        // 256 bytes is still an id.
+        let fits = String(repeating: "b", count: 256)
+        #expect(try decode(#"{"pages":[{"users":[{"id":"\#(fits)","name":"B"}]}]}"#).stories.count == 1)
+    }
+}

@@ -8,7 +8,10 @@ import Synchronization
 /// A write that fails (a state server that cannot be reached, a locked file) stays at the head
 /// of the queue with the writes after it, and is tried again after a growing pause (1 s, 2 s,
 /// 4 s, then every 5 s). The screen hears of it from the store (a ``ReportingStore``).
-/// ``finish()`` tries once more what is left and says how many changes were not saved.
+/// A write the store refuses for good (a value it can never take: exit 65's kind of error) is
+/// set aside, logged and counted, and the writes after it go on: one bad id once held every
+/// later seen mark and like back. ``finish()`` tries once more what is left and says how many
+/// changes were not saved, the set-aside ones included.
 final class StoreWriter: Sendable {
     enum Write: Sendable {
         case seen(StoryItemID, user: UserID, index: Int)
@@ -35,6 +38,8 @@ final class StoreWriter: Sendable {
             var iterator = writes.makeAsyncIterator()
             var head: Write? = nil
             var failure: String? = nil
+            var setAside = 0
+            var setAsideReason: String? = nil
             var pause = Duration.seconds(1)
             while true {
                 if head == nil { head = await iterator.next() }
@@ -52,6 +57,13 @@ final class StoreWriter: Sendable {
                     }
                 } catch {
                     let reason = ErrorReport.message(for: error)
+                    if ErrorReport.status(for: error) == .dataError {
+                        logger.warning("store refused a change for good; set aside", metadata: ["error": "\(reason)"])
+                        setAside += 1
+                        setAsideReason = reason
+                        head = nil
+                        continue
+                    }
                     logger.warning(
                         "store write failed; kept and tried again",
                         metadata: ["error": "\(reason)", "pause": "\(pause)"])
@@ -60,7 +72,7 @@ final class StoreWriter: Sendable {
                         // Quitting: one more try was all; count what is left.
                         var left = 1
                         while await iterator.next() != nil { left += 1 }
-                        return Outcome(unsaved: left, reason: reason)
+                        return Outcome(unsaved: left + setAside, reason: reason)
                     }
                     // Waits before trying again, in short steps so that quitting does not wait.
                     let until = ContinuousClock.now + pause
@@ -70,7 +82,7 @@ final class StoreWriter: Sendable {
                     pause = min(pause * 2, .seconds(5))
                 }
             }
-            return Outcome(unsaved: 0, reason: nil)
+            return Outcome(unsaved: setAside, reason: setAsideReason)
         }
     }
 

@@ -54,6 +54,7 @@ public enum PostgresStorePlugin: StoriesPlugin {
         switch error {
         case .badURL, .refused, .insecure: return PluginErrorReport(status: .configuration, message: error.description)
         case .invalidIndex: return PluginErrorReport(status: .software, message: error.description)
+        case .rejected: return PluginErrorReport(status: .dataError, message: error.description)
         default:
             return PluginErrorReport(status: error.isUnreachable ? .unavailable : .ioError, message: error.description)
         }

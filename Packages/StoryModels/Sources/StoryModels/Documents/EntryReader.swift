@@ -49,11 +49,33 @@ struct EntryReader {
         return text
     }
 
-    /// An id: a string, or a whole number (documents write `"id": 1` and `"id": "1"`).
+    /// The longest id, in UTF-8 bytes: ids are keys in the stores (PostgreSQL's index refuses
+    /// a 3,000-letter one, and every later write waited behind it).
+    static let maximumIDBytes = 256
+
+    /// An id: a string, or a whole number (documents write `"id": 1` and `"id": "1"`); at most
+    /// ``maximumIDBytes``, without control characters (a NUL was cut by SQLite's binding, and a
+    /// document's like landed on another item).
     func id(_ key: String) throws(StoryDocumentError) -> String {
         let value = try required(key)
         switch value {
-        case .string(let text) where !text.isEmpty: return text
+        case .string(let text) where !text.isEmpty:
+            guard text.utf8.count <= Self.maximumIDBytes else {
+                throw error(
+                    key,
+                    .invalidValue(
+                        String(text.prefix(40)) + "…", allowed: "an id of at most \(Self.maximumIDBytes) bytes"))
+            }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                let shown = String(
+                    String.UnicodeScalarView(
+                        text.unicodeScalars.prefix(40).map {
+                            $0.properties.generalCategory == .control ? "?" : $0
+                        }))
+                throw error(
+                    key, .invalidValue(shown, allowed: "an id without control characters (NUL, newlines, escapes)"))
+            }
+            return text
         case .number(let number) where number.rounded() == number && abs(number) < 1e15: return String(Int64(number))
         default: throw error(key, .wrongType(expected: "a string or a whole number", found: value.typeName))
         }
