@@ -6,8 +6,8 @@ public import StoryInterfaces
 /// pointed at it (Packages/PostgresSeenLikeStore).
 ///
 /// ## Configuration keys
-/// - `store.postgres.url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (its password is
-///   never printed).
+/// - `store.postgres.url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]`
+///   (its password is never printed; `sslmode` as libpq's, `prefer` by default).
 /// - `store.postgres.password` (`STORIES_STORE_POSTGRES_PASSWORD`): the password, when not in
 ///   the URL; never printed.
 /// - `store.postgres.passwordFile`: a file whose first line is the password.
@@ -22,7 +22,9 @@ public enum PostgresStorePlugin: StoriesPlugin {
     public static let settings: [SettingSpec] = [
         SettingSpec(
             key: "store.postgres.url", kind: .text, defaultText: nil,
-            summary: "the state server for store.kind=postgres: postgres://USER@HOST[:PORT]/DATABASE"),
+            summary:
+                "the state server for store.kind=postgres: postgres://USER@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-ca|verify-full&sslrootcert=FILE]"
+        ),
         SettingSpec(
             key: "store.postgres.password", kind: .text, defaultText: nil,
             summary: "the state server's password, when not in the URL (best from the environment)", isSecret: true),
