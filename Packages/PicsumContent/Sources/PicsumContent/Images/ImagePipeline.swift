@@ -133,7 +133,7 @@ public enum ImagePipelineError: Error, Hashable, Sendable, CustomStringConvertib
     /// One line.
     public var description: String {
         switch self {
-        case .notMedia(let url): "\(url.absoluteString) did not answer with a complete image"
+        case .notMedia(let url): "\(url.absoluteString) did not answer with a complete picture or video"
         }
     }
 }
