@@ -111,7 +111,9 @@ struct HTTPFaultMatrixTests {
         #expect(failures == 200)
         #expect(images.disk?.statistics().entries == 0)
         #expect(images.memory.byteCount == 0)
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != ".lock" }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0 != ".lock" && $0 != DiskImageCache.marker
+        }
         #expect(left.isEmpty, "\(left)")
     }
 }

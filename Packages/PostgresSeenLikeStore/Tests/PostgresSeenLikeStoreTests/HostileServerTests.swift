@@ -7,8 +7,9 @@ import Testing
 /// A server that is not what it claims, and TLS as the URL's sslmode says (issue 28.3, 28.4).
 @Suite("PostgreSQL store: hostile servers and TLS", .timeLimit(.minutes(3)))
 struct HostileServerTests {
-    /// Opens `url`; the error (nil: it opened) and how long it took.
-    static func open(_ url: String, timeout: Duration = .seconds(5)) async -> (PostgresStoreError?, Duration) {
+    /// Opens `url`; the error (nil: it opened) and how long it took. The timeout is long: a
+    /// busy machine may starve the pool, and "final at once" is checked as "well before it".
+    static func open(_ url: String, timeout: Duration = .seconds(30)) async -> (PostgresStoreError?, Duration) {
         let start = ContinuousClock.now
         do {
             let store = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: timeout))
@@ -31,12 +32,12 @@ struct HostileServerTests {
             return
         }
         #expect(detail.contains("unencrypted") && detail.contains("sslmode=disable"), "\(detail)")
-        #expect(took < .seconds(3), "final at once, not after the timeout: \(took)")
+        #expect(took < .seconds(20), "final at once, not after the timeout: \(took)")
         #expect(server.passwordsReceived == 0, "the password went out")
         #expect(server.connections == 1, "tried once: \(server.connections)")
         #expect(error?.isFinal == true)
         // Said so in the URL, the user accepts it: the password goes (and the login fails here).
-        _ = await Self.open(server.url() + "?sslmode=disable", timeout: .seconds(2))
+        _ = await Self.open(server.url() + "?sslmode=disable")
         #expect(server.passwordsReceived >= 1)
     }
 
@@ -53,7 +54,7 @@ struct HostileServerTests {
             }
             #expect(detail == message && !name.contains("hunter2") && !detail.contains("hunter2"))
             #expect(error?.description.contains("store.postgres.url") == true, "says what to fix")
-            #expect(took < .seconds(3), "\(took)")
+            #expect(took < .seconds(20), "\(took)")
             #expect(server.connections == 1, "one login, no retries: \(server.connections)")
         }
     }
@@ -61,13 +62,13 @@ struct HostileServerTests {
     @Test func aServerAnnouncingAGigabyteMessageIsRefusedAtOnce() async throws {
         let server = try FakePostgresServer(.huge(bytes: 1 << 30))
         defer { server.stop() }
-        let (error, took) = await Self.open(server.url(password: nil), timeout: .seconds(10))
+        let (error, took) = await Self.open(server.url(password: nil))
         guard case .insecure(_, let detail)? = error else {
             Issue.record("\(String(describing: error))")
             return
         }
         #expect(detail.contains("1073741824 bytes"), "\(detail)")
-        #expect(took < .seconds(3), "\(took)")
+        #expect(took < .seconds(20), "refused on its header, not after the server's 30 s of drip: \(took)")
     }
 
     @Test func sslModesAreHonouredAgainstAServerWithTLS() async throws {
