@@ -11,8 +11,8 @@ struct InteractiveTests {
         "exec \(quoted(StoriesProcess.binary)) --source bundled --store-path \(quoted(home + "/state.sqlite")) \(extra)"
     }
 
-    static func environment(home: String) -> [String: String] {
-        ["HOME": home, "STORIES_VIEWER_IMAGE_DURATION": "500ms", "STORIES_TRAY_ORDER": "source"]
+    static func environment(home: String, itemDuration: String = "500ms") -> [String: String] {
+        ["HOME": home, "STORIES_VIEWER_IMAGE_DURATION": itemDuration, "STORIES_TRAY_ORDER": "source"]
     }
 
     static let gray = "120;120;120"
@@ -35,11 +35,14 @@ struct InteractiveTests {
         let home = try TemporaryFolder.make()
         var likedItem = 1
         do {
-            let app = try await TmuxSession(Self.storiesCommand(home: home), environment: Self.environment(home: home))
+            // Items of 2 s: the pause below must land in Ada's story, whose 5 items once all
+            // passed (2.5 s at 500 ms) before a loaded CI machine's pause arrived.
+            let app = try await TmuxSession(
+                Self.storiesCommand(home: home), environment: Self.environment(home: home, itemDuration: "2s"))
             #expect(try await app.waitFor("Ada Lovelace — 5 items, 0 seen"), "\(app.screen)")
             #expect(
                 !Self.firstSlot(try await app.capture(escapes: true)).contains(Self.gray), "unseen: the gradient ring")
-            // Open and pause at once (items last 500 ms: a busy machine may see item 2 first), like
+            // Open and pause at once (a busy machine may see item 2 first), like
             // the item the pause holds, then let auto-advance run the story to its end.
             try await app.send("Enter")
             #expect(try await app.waitFor("1/5"), "\(app.screen)")
@@ -50,7 +53,7 @@ struct InteractiveTests {
             try await app.send("l")
             #expect(try await app.waitFor("♥"), "\(app.screen)")
             try await app.send("Space")
-            // Auto-advance (500 ms an item) runs Ada's story to its end and on to Grace's.
+            // Auto-advance (2 s an item) runs Ada's story to its end and on to Grace's.
             #expect(try await app.waitUntil { $0.contains("Grace Hopper") && $0.contains("/5") }, "\(app.screen)")
             try await app.send("q")
             #expect(try await app.waitFor("Enter to view"), "back in the tray")

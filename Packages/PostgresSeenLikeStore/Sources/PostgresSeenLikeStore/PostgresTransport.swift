@@ -65,18 +65,11 @@ enum PostgresTransport {
             .connectTimeout(PostgresSeenLikeStore.amount(configuration.timeout))
             .connect(host: configuration.host, port: configuration.port).get()
         do {
-            var encrypted = false
+            var tls: NIOSSLContext? = nil
             if configuration.sslMode != .disable, let context {
                 let answer = try await askForTLS(channel)
                 switch answer {
-                case UInt8(ascii: "S"):
-                    let name = configuration.sslMode == .verifyFull ? configuration.host : nil
-                    try await channel.eventLoop.submit {
-                        let handler = try NIOSSLClientHandler(
-                            context: context, serverHostname: name.flatMap { isAddress($0) ? nil : $0 })
-                        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
-                    }.get()
-                    encrypted = true
+                case UInt8(ascii: "S"): tls = context
                 case UInt8(ascii: "N"):
                     if configuration.sslMode != .prefer { throw Refusal.noTLS }
                 default:
@@ -84,9 +77,17 @@ enum PostgresTransport {
                 }
             }
             let allowPlain = configuration.sslMode == .disable || configuration.password == nil
-            try await channel.eventLoop.submit {
+            let name = configuration.sslMode == .verifyFull ? configuration.host : nil
+            // Both in one step on the event loop: the guard is in place before the server's
+            // first TLS answer is read, so a handshake that fails is noted as a TLS failure.
+            try await channel.eventLoop.submit { [tls] in
+                if let tls {
+                    let handler = try NIOSSLClientHandler(
+                        context: tls, serverHostname: name.flatMap { isAddress($0) ? nil : $0 })
+                    try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+                }
                 try channel.pipeline.syncOperations.addHandler(
-                    MessageGuard(encrypted: encrypted, allowPlainPassword: allowPlain, refusal: refusal))
+                    MessageGuard(encrypted: tls != nil, allowPlainPassword: allowPlain, refusal: refusal))
             }.get()
             return try await PostgresConnection.connect(
                 on: channel.eventLoop,
