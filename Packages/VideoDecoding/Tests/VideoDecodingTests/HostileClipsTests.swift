@@ -49,7 +49,7 @@ struct HostileClipsTests {
         for index in mdat { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
         try Data(bytes).write(to: clip)
         let result = await Self.readAll(Clips.decoder.frames(clip, fittingWidth: 80, height: 80, frameRate: 24))
-        #expect(result.took < .seconds(12), "\(result.took)")
+        #expect(result.took < .seconds(30), "ends, not hangs (it once never did): \(result.took)")
         #expect(result.error != nil, "\(result.count) frames, no error")
         if case .unreadable(let detail)? = result.error {
             #expect(!detail.contains(" @ 0x"), "FFmpeg's context prefix is cut: \(detail)")
@@ -62,7 +62,7 @@ struct HostileClipsTests {
             "head -c 1048576 /dev/zero | tr '\\0' 'e' >&2; printf 'P6\\n2 1\\n255\\n\\377\\0\\0\\0\\377\\0'")
         let result = await Self.readAll(decoder.frames(try Self.mp4Head(), fittingWidth: 2, height: 1, frameRate: 10))
         #expect(result.error == nil && result.count == 1, "\(String(describing: result.error)) \(result.count)")
-        #expect(result.took < .seconds(5), "\(result.took)")
+        #expect(result.took < .seconds(30), "\(result.took)")
     }
 
     @Test func aDecoderThatGivesNothingIsStoppedAtItsFirstFrameDeadline() async throws {
@@ -72,7 +72,7 @@ struct HostileClipsTests {
             deadlines: .init(firstFrame: .seconds(1), nextFrame: .seconds(1)))
         let result = await Self.readAll(frames)
         #expect(result.error == .stalled(.seconds(1), framesBefore: 0), "\(String(describing: result.error))")
-        #expect(result.took < .seconds(4), "\(result.took)")
+        #expect(result.took < .seconds(30), "killed at its deadline, not after its 60 s sleep: \(result.took)")
         #expect(result.error?.description.contains("may be damaged") == true)
     }
 
@@ -87,7 +87,7 @@ struct HostileClipsTests {
         let result = await Self.readAll(frames)
         #expect(result.count == 2)
         #expect(result.error == .stalled(.seconds(1), framesBefore: 2), "\(String(describing: result.error))")
-        #expect(result.took < .seconds(4), "\(result.took)")
+        #expect(result.took < .seconds(30), "killed at its deadline, not after its 60 s sleep: \(result.took)")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
         check.arguments = ["-f", "sleep \(marker)"]
