@@ -66,7 +66,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         let items = marks.map(\.item.rawValue)
         let users = marks.map(\.user.rawValue)
         let indexes = marks.map(\.index)
-        try await run { client in
+        _ = try await run { client in
             try await client.query(
                 """
                 INSERT INTO seen_item (item_id, user_id, item_index)
@@ -79,7 +79,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
     /// Likes or unlikes `item`; the last to commit wins.
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
         let id = item.rawValue
-        try await run { client in
+        _ = try await run { client in
             if liked {
                 try await client.query(
                     "INSERT INTO liked_item (item_id) VALUES (\(id)) ON CONFLICT (item_id) DO NOTHING")
