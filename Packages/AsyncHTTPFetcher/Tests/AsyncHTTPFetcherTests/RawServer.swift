@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -46,22 +47,8 @@ final class RawServer: Sendable {
     var paths: [String] { counters.requests.withLock { $0 } }
 
     init(_ handler: @escaping Handler) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try LoopbackListener.open()
+        self.port = port
         self.listener = listener
         let counters = self.counters
         Thread.detachNewThread {

@@ -43,21 +43,7 @@ public final class FakePostgresServer: Sendable {
     /// A server listening now.
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
-        }
-        guard socket >= 0, bound == 0, listen(socket, 16) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        listener = socket
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackListener.open(backlog: 16)
         Thread { [self] in acceptLoop() }.start()
     }
 
