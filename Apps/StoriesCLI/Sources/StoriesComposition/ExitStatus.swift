@@ -31,6 +31,7 @@ public enum ErrorReport {
         return switch error {
         case let error as SeenNotWritten: status(for: error.cause) ?? .ioError
         case is ConfigurationError, is DiskImageCacheError: .configuration
+        case BundledImageError.missing: .configuration  // a broken installation
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError, is CacheCommandError: .ioError
         case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError

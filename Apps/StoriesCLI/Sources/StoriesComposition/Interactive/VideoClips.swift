@@ -49,7 +49,9 @@ final class VideoClips: Sendable {
         switch url.scheme {
         case BundledCatalog.scheme:
             guard let file = BundledCatalog.videoFile(for: url) else {
-                throw VideoClipError("no bundled clip \(url.absoluteString)")
+                throw VideoClipError(
+                    "the bundled clip \(url.absoluteString) is missing from the installation: "
+                        + BundledResources.missingAdvice)
             }
             return file
         case "file":

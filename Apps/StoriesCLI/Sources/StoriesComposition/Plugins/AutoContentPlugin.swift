@@ -32,7 +32,8 @@ public enum AutoContentPlugin: StoriesPlugin {
             return
                 "\(name): \(settings.picsum.baseURL.absoluteString) answered in \(PicsumContentPlugin.milliseconds(elapsed)) ms; showing Picsum"
         } catch {
-            return "\(name): " + unreachable(settings, error) + "; shows the bundled samples"
+            return "\(name): " + unreachable(settings, error) + "; shows the bundled samples ("
+                + (try await BundledContentPlugin.installation()) + ")"
         }
     }
 

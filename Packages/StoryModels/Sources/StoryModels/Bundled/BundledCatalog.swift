@@ -138,8 +138,23 @@ extension BundledCatalog {
     /// that is not there.
     public static func videoFile(for url: URL) -> URL? {
         guard url.scheme == scheme, url.host == "videos", url.pathComponents.count == 2 else { return nil }
-        let name = url.lastPathComponent as NSString
-        return Bundle.module.url(
-            forResource: name.deletingPathExtension, withExtension: name.pathExtension, subdirectory: "videos")
+        return BundledResources.file(url.lastPathComponent, in: "videos")
+    }
+}
+
+extension BundledCatalog {
+    /// Every bundled sample and clip (`bundled://samples/…`, `bundled://videos/…`).
+    public static var allMedia: [URL] {
+        BundledSamples.all.map(\.url) + (BundledClips.all + [BundledClips.long]).map(\.url)
+    }
+
+    /// The file behind any bundled URL, sample or clip; nil when it is not there.
+    public static func file(for url: URL) -> URL? {
+        guard url.scheme == scheme, url.pathComponents.count == 2 else { return nil }
+        switch url.host {
+        case "samples": return BundledResources.file(url.lastPathComponent, in: "samples")
+        case "videos": return videoFile(for: url)
+        default: return nil
+        }
     }
 }

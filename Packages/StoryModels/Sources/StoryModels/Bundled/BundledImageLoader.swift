@@ -2,7 +2,7 @@ public import Foundation
 public import StoryInterfaces
 
 /// The mock ``ImageLoading`` for bundled content: `bundled://samples/NAME.jpg` from the
-/// package's resources, no network. Anything else is ``BundledImageError/notBundled(_:)``.
+/// installation's resources (``BundledResources``), no network. Anything else is ``BundledImageError/notBundled(_:)``.
 public struct BundledImageLoader: ImageLoading {
     /// Creates a loader.
     public init() {}
@@ -15,9 +15,7 @@ public struct BundledImageLoader: ImageLoading {
         let name = url.deletingPathExtension().lastPathComponent
         // A file read blocks: it runs on a queue of its own, not on the cooperative pool.
         let data = await Self.files.run {
-            Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "samples").flatMap {
-                try? Data(contentsOf: $0)
-            }
+            BundledResources.file("\(name).jpg", in: "samples").flatMap { try? Data(contentsOf: $0) }
         }
         guard let data else { throw BundledImageError.missing(url) }
         return data
@@ -40,7 +38,8 @@ public enum BundledImageError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notBundled(let url): "\(url.absoluteString) is not a bundled sample image"
-        case .missing(let url): "the bundled sample \(url.absoluteString) is missing from the installation"
+        case .missing(let url):
+            "the bundled sample \(url.absoluteString) is missing from the installation: \(BundledResources.missingAdvice)"
         }
     }
 }

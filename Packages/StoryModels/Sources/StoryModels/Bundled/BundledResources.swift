@@ -1,0 +1,56 @@
+public import Foundation
+
+/// Where the bundled samples and clips are on disk, found relative to the running program, so
+/// an installed `stories` runs on its own (issue 29): never through the build folder's absolute
+/// path that SwiftPM's `Bundle.module` bakes in (and whose absence it answers with a crash).
+///
+/// Looked for, in order, beside the executable (symbolic links resolved):
+/// - `../share/stories/` — the layout `Scripts/install` makes (`PREFIX/bin/stories`,
+///   `PREFIX/share/stories/{samples,videos}`);
+/// - `StoryModels_StoryModels.resources/` — the layout of a build folder (`swift run`, the
+///   tests).
+public enum BundledResources {
+    /// The folder holding `samples/` and `videos/`, nil when neither place has them.
+    public static var folder: URL? { located.folder }
+
+    /// The folders looked in, in order (for the error that says what is missing).
+    public static var searched: [String] { located.searched.map(\.path) }
+
+    /// The folders to look in for a program at `executable`.
+    public static func candidates(executable: URL) -> [URL] {
+        let bin = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        return [
+            bin.deletingLastPathComponent().appendingPathComponent("share/stories", isDirectory: true).standardized,
+            bin.appendingPathComponent("StoryModels_StoryModels.resources", isDirectory: true),
+        ]
+    }
+
+    /// The first of `candidates` that has a `samples` folder.
+    public static func first(of candidates: [URL]) -> URL? {
+        candidates.first { candidate in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: candidate.appendingPathComponent("samples").path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+    }
+
+    /// The file `name` in `subfolder` (`samples`, `videos`), nil when it is not there.
+    static func file(_ name: String, in subfolder: String) -> URL? {
+        guard let folder, !name.contains("/"), !name.hasPrefix(".") else { return nil }
+        let file = folder.appendingPathComponent(subfolder, isDirectory: true).appendingPathComponent(name)
+        return FileManager.default.isReadableFile(atPath: file.path) ? file : nil
+    }
+
+    /// Why a bundled file is not there: the places looked in, and how to mend it.
+    public static var missingAdvice: String {
+        "looked in \(searched.joined(separator: " and ")); reinstall with Scripts/install, which puts "
+            + "them in PREFIX/share/stories"
+    }
+
+    private static let located: (folder: URL?, searched: [URL]) = {
+        let executable =
+            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "stories")
+        let places = Self.candidates(executable: executable)
+        return (first(of: places), places)
+    }()
+}
