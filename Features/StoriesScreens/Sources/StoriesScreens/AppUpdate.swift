@@ -201,9 +201,23 @@ public enum AppUpdate {
     static func openSelected(_ model: inout AppModel) -> [AppEffect] {
         guard let index = model.tray.selectedIndex else { return [] }
         // The viewer moves across the users loaded from the selected one on (and back to
-        // the start of the window), as Instagram's does across the tray.
-        let stories = model.tray.entries.map(\.element.story)
-        return [.openViewer(stories: stories, userIndex: index)]
+        // the start of the window), as Instagram's does across the tray — each real user
+        // once: the tray's repeats (`feed.wrap`) are the tray's alone, so next on the last
+        // real user closes the viewer (PRODUCT.md §2) instead of walking into the repeat.
+        let (stories, start) = distinctUsers(around: index, in: model.tray.entries.map(\.element.story))
+        return [.openViewer(stories: stories, userIndex: start)]
+    }
+
+    /// The run of `stories` around `index` in which no user comes twice: forward from `index`
+    /// up to the first repeat, then back from it while the users are new; and where `index`
+    /// is in that run.
+    static func distinctUsers(around index: Int, in stories: [Story]) -> (stories: [Story], index: Int) {
+        var users: Set<UserID> = []
+        var end = index
+        while end < stories.count, users.insert(stories[end].user.id).inserted { end += 1 }
+        var start = index
+        while start > 0, users.insert(stories[start - 1].user.id).inserted { start -= 1 }
+        return (Array(stories[start..<end]), index - start)
     }
 
     static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {

@@ -47,6 +47,31 @@ struct AppUpdateTests {
         #expect(model.tray.avatars.isEmpty, "bounded: only the window's avatars are kept")
     }
 
+    @Test func theViewerGetsEachRealUserOnceNotTheTraysRepeats() {
+        // feed.wrap: the tray repeats its two users; the viewer gets each once, so next on
+        // the last real user closes it (issue 29.9).
+        var model = ScreenFixtures.model()
+        let two = Array(ScreenFixtures.stories.prefix(2))
+        let entries = (0..<7).map { FeedEntry(position: $0, element: TrayUser(story: two[$0 % 2], seen: [])) }
+        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        for _ in 0..<3 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: [two[1], two[0]], userIndex: 0)])
+        // One user repeated: that user alone.
+        let one = (0..<5).map { FeedEntry(position: $0, element: TrayUser(story: two[0], seen: [])) }
+        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: one, phase: .loaded)))
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: [two[0]], userIndex: 0)])
+        // Grace's second entry: the users after her up to a repeat, then the new ones before.
+        let all = ScreenFixtures.stories
+        let twice = (0..<8).map { FeedEntry(position: $0, element: TrayUser(story: all[$0 % 4], seen: [])) }
+        model = ScreenFixtures.model()
+        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: twice, phase: .loaded)))
+        for _ in 0..<5 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
+        #expect(
+            AppUpdate.update(&model, .input(.enter)) == [
+                .openViewer(stories: all, userIndex: 1)
+            ])
+    }
+
     @Test func enterOpensTheViewerOnTheSelectedUsersFirstUnseenItem() {
         var model = ScreenFixtures.loadedTray()
         let effects = AppUpdate.update(&model, .input(.enter))
