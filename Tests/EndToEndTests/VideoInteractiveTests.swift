@@ -274,4 +274,33 @@ struct VideoInteractiveTests {
         #expect(try await app.waitForExit(), "q quits")
         _ = server
     }
+
+    /// A document that marks a photo's URL as a video (as an app we follow does, issue 29.7):
+    /// the picture is shown, on the item's declared duration, never "not a video".
+    @Test func aPhotoMarkedAsAVideoIsShownAsThePictureOnItsDuration() async throws {
+        let home = try TemporaryFolder.make()
+        let server = try await PicsumStubProcess()
+        let base = server.baseURL.absoluteString
+        let file = home + "/stories.json"
+        try TemporaryFolder.write(
+            """
+            {"data":[{"id":"0","user":{"username":"neo"},"snap_count":2,
+              "snaps":[{"media_type":"video","media_url":"\(base)/id/10/360/640","duration":2.0},
+                       {"media_type":"image","media_url":"\(base)/id/2/360/640"}]}]}
+            """, to: file)
+        let app = try await Self.start(file, home: home, path: home)  // no ffmpeg needed either
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("1/2"), "\(app.screen)")
+        // The picture: half blocks fill the image area, and no error or notice is said.
+        #expect(
+            try await app.waitUntil { Self.imageArea($0).filter { $0 == "▀" || $0 == "▄" }.count > 100 },
+            "the picture shows: \(app.screen)")
+        #expect(!app.screen.contains("Couldn't load") && !app.screen.contains("not a video"), "\(app.screen)")
+        // Its declared 2 s run on the clock (STORIES_VIEWER_IMAGE_DURATION is 60 s here).
+        #expect(try await app.waitFor("2/2", timeout: .seconds(20)), "moved on after 2 s: \(app.screen)")
+        try await app.send("q", "q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = server
+    }
 }

@@ -20,6 +20,10 @@ enum SharedImages {
     /// file once per run and played from there), a disk cache of its own beside the images'
     /// (`<images.diskCachePath>-videos`, the same size cap), and only bodies that start like an
     /// MP4 or WebM file kept.
+    /// What a clip's body may be: a video, or a JPEG or PNG picture (a document that marks a
+    /// photo's URL as a video: it is shown as the picture, on the item's declared duration).
+    static let clipFormats: Set<MediaFormat> = [.video, .jpeg, .png]
+
     static func clipPipeline(_ configuration: PicsumConfiguration) -> ImagePipeline {
         ImagePipeline(
             client: SharedHTTP.client(configuration),
@@ -27,6 +31,11 @@ enum SharedImages {
             disk: try? DiskImageCache(
                 path: configuration.diskCachePath + "-videos", limit: configuration.diskCacheMaxBytes),
             maxConcurrent: configuration.maxConcurrent,
-            accepts: { if MediaFormat.sniff($0) != .video { throw VideoDecodeError.notAVideo } })
+            // A video, or a picture a document calls a video (shown as the picture it is).
+            accepts: { body in
+                guard let format = MediaFormat.sniff(body), Self.clipFormats.contains(format) else {
+                    throw VideoDecodeError.notAVideo
+                }
+            })
     }
 }

@@ -48,6 +48,9 @@ extension MediaLoads {
         do {
             let file = try await videos.clips.file(for: clip, priority: priority)
             try Task.checkCancellation()
+            if let picture = try await picture(in: file, priority: priority, area: area, cell: cell) {
+                return .mediaLoaded(id, .success(DecodedMedia(image: picture, pixelSize: pixelSize, area: area)))
+            }
             // The box in pixels: two a row in half blocks, the cells' pixels in a graphics mode.
             let box =
                 cell.map { (area.columns * $0.width, area.rows * $0.height) } ?? (area.columns, area.rows * 2)
@@ -83,6 +86,25 @@ extension MediaLoads {
                 id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area, notice: notice)))
         } catch {
             return .mediaLoaded(id, .failure(MediaFailure(String(describing: error))))
+        }
+    }
+
+    /// The picture in `file` when the "clip" is a JPEG or PNG (a document that marks a photo's
+    /// URL as a video, as one app we follow does): decoded and fitted like any picture, no
+    /// decoder started; nil for a video.
+    func picture(in file: URL, priority: ImagePriority, area: ScreenSize, cell: CellPixels?) async throws
+        -> RGBImage?
+    {
+        let queue = priority == .high ? Self.decodingNow : Self.decodingLater
+        return try await queue.run { () throws -> RGBImage? in
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            guard let format = MediaFormat.sniff(try handle.read(upToCount: 16) ?? Data()), format != .video else {
+                return nil
+            }
+            try handle.seek(toOffset: 0)
+            let data = try handle.readToEnd() ?? Data()
+            return try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
         }
     }
 }
