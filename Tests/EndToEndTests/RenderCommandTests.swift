@@ -72,13 +72,13 @@ struct CacheCommandTests {
         let folder = home + "/.cache/stories/images"
         let empty = try await StoriesProcess.run(["cache", "stats"], home: home)
         #expect(empty.status == 0)
-        #expect(empty.stdout.contains("0 images, 0 of 268435456 bytes in \(folder)"))
+        #expect(empty.stdout.contains("0 images, 0 bytes of 256 MiB in \(folder)"))
         // A damaged entry: a body with a meta file that records another hash.
         let key = String(repeating: "a", count: 64)
         try TemporaryFolder.write("\u{FF}\u{D8}\u{FF}", to: folder + "/" + key)
         try TemporaryFolder.write("https://picsum.photos/id/1/10/10\n00\n", to: folder + "/" + key + ".meta")
         let verify = try await StoriesProcess.run(["cache", "verify"], home: home)
-        #expect(verify.stdout.contains("checked 1 images, removed 1 damaged"))
+        #expect(verify.stdout.contains("checked 1 image, removed 1 damaged"))
         let clear = try await StoriesProcess.run(["cache", "clear"], home: home)
         #expect(clear.status == 0 && clear.stdout.hasPrefix("removed 0 images"))
         #expect(try await StoriesProcess.run(["cache", "bogus"], home: home).status == 64)

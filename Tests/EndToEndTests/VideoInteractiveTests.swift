@@ -163,7 +163,7 @@ struct VideoInteractiveTests {
         #expect(try await app.waitForExit(), "q quits")
         // The clip came over HTTP whole and is kept in the clips' own cache.
         let cache = try await StoriesProcess.run(["cache", "stats"], home: home)
-        #expect(cache.stdout.contains("1 video clips"), "\(cache.stdout)")
+        #expect(cache.stdout.contains("1 video clip,"), "\(cache.stdout)")
         _ = server
     }
 

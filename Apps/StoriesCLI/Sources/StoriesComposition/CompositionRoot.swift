@@ -23,16 +23,18 @@ public struct CompositionRoot: Sendable {
     ///
     /// - Parameters:
     ///   - flags: command-line values by configuration key.
+    ///   - setByAssignment: the keys of `flags` given as `--set KEY=VALUE` (errors name `--set`).
     ///   - environment: the process environment (XDG folders, `STORIES_*`).
     ///   - configFile: `--config PATH`, if given.
     public static func load(
-        flags: [String: String], environment: [String: String], configFile: String?,
-        registry: PluginRegistry = .standard
+        flags: [String: String], setByAssignment: Set<String> = [], environment: [String: String],
+        configFile: String?, registry: PluginRegistry = .standard
     ) throws(ConfigurationError) -> CompositionRoot {
         let paths = XDGPaths(environment: environment, home: NSHomeDirectory())
         let resolver = ConfigurationResolver(
             schema: ConfigurationSchema(paths: paths, registry: registry), paths: paths)
-        let resolved = try resolver.resolve(flags: flags, environment: environment, configFile: configFile)
+        let resolved = try resolver.resolve(
+            flags: flags, setByAssignment: setByAssignment, environment: environment, configFile: configFile)
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))
     }
 

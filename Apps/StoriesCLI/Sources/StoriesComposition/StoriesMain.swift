@@ -22,6 +22,10 @@ public enum StoriesMain {
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
         Terminal.reserveClosedStandardDescriptors()
+        if let unknown = StoriesCommand.unknownCommand(arguments) {
+            Terminal.writeError(unknown)
+            return ExitStatus.usage.rawValue
+        }
         do {
             var command = try StoriesCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -37,15 +37,15 @@ public struct CacheCommand: ParsableCommand {
     public func run() throws {
         let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
         let images = settings.picsum.diskCachePath
-        try act(on: images, limit: settings.picsum.diskCacheMaxBytes, what: "images")
+        try act(on: images, limit: settings.picsum.diskCacheMaxBytes, what: "image")
         // The clips' cache is made by the first clip downloaded; never made here.
         let videos = images + "-videos"
         if FileManager.default.fileExists(atPath: videos) {
-            try act(on: videos, limit: settings.picsum.diskCacheMaxBytes, what: "video clips")
+            try act(on: videos, limit: settings.picsum.diskCacheMaxBytes, what: "video clip")
         }
     }
 
-    /// The action on one cache, said in one line.
+    /// The action on one cache (`what` one of its entries: "image"), said in one line.
     private func act(on path: String, limit: Int, what: String) throws {
         let cache: DiskImageCache
         do {
@@ -59,17 +59,19 @@ public struct CacheCommand: ParsableCommand {
         case .stats:
             let stats = cache.statistics()
             try Terminal.printOutput(
-                "\(stats.entries) \(what), \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)"
+                "\(Wording.count(stats.entries, what)), \(Wording.bytes(stats.bytes)) of \(Wording.bytes(stats.limit)) in \(cache.folder.path)"
                     + Self.stray(stats.removedStray))
         case .clear:
             let before = cache.statistics()
             cache.clear()
             try Terminal.printOutput(
-                "removed \(before.entries) \(what) (\(before.bytes) bytes) from \(cache.folder.path)")
+                "removed \(Wording.count(before.entries, what)) (\(Wording.bytes(before.bytes))) from \(cache.folder.path)"
+            )
         case .verify:
             let result = cache.verify()
             try Terminal.printOutput(
-                "checked \(result.checked) \(what), removed \(result.removed) damaged" + Self.stray(result.removedStray)
+                "checked \(Wording.count(result.checked, what)), removed \(result.removed) damaged"
+                    + Self.stray(result.removedStray)
             )
         }
     }

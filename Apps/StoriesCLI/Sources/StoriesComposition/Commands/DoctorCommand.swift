@@ -30,7 +30,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: environment)
         let settings = root.settings
         try Terminal.printOutput(
-            "config: \(settings.resolved.configFile.map { Terminal.sanitized($0) } ?? "no config file"), \(settings.resolved.settings.filter { $0.source != .default }.count) keys set"
+            "config: \(settings.resolved.configFile.map { Terminal.sanitized($0) } ?? "no config file"), \(Wording.count(settings.resolved.settings.filter { $0.source != .default }.count, "key")) set"
         )
 
         let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
@@ -73,7 +73,8 @@ public struct DoctorCommand: AsyncParsableCommand {
             // Lists the folder under the cache's flock, which another process may hold: off the pool.
             let stats = try await OwnThread.run { cache.statistics() }
             try Terminal.printOutput(
-                "cache: \(stats.entries) images, \(stats.bytes) of \(stats.limit) bytes in \(cache.folder.path)")
+                "cache: \(Wording.count(stats.entries, "image")), \(Wording.bytes(stats.bytes)) of \(Wording.bytes(stats.limit)) in \(cache.folder.path)"
+            )
         } else {
             try Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
         }

@@ -62,6 +62,19 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         return flags
     }
 
+    /// The keys whose value comes from a `--set KEY=VALUE` (not overridden by the key's own
+    /// flag): an error about one names `--set`, the flag that was given.
+    public var keysSetByAssignment: Set<String> {
+        let flagged = Set(
+            Self.flagValues(self).compactMap { flag, value in
+                value == nil ? nil : Self.schema.specs.first { $0.flag == flag }?.key
+            })
+        let assigned = assignments.compactMap { assignment in
+            assignment.firstIndex(of: "=").map { String(assignment[..<$0]) }
+        }
+        return Set(assigned).subtracting(flagged)
+    }
+
     /// Every configuration flag this type declares (given or not), by its name, without dashes.
     static func flagValues(_ options: GlobalOptions) -> [(flag: String, value: String?)] {
         Mirror(reflecting: options).children.compactMap { child in
@@ -120,6 +133,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         environment: [String: String], registry: PluginRegistry = .standard
     ) throws(ConfigurationError) -> CompositionRoot {
         try CompositionRoot.load(
-            flags: configurationFlags, environment: environment, configFile: configFile, registry: registry)
+            flags: configurationFlags, setByAssignment: keysSetByAssignment, environment: environment,
+            configFile: configFile, registry: registry)
     }
 }

@@ -122,6 +122,15 @@ enum RenderInput {
     }
 
     static func read(_ path: String) throws(RenderInputError) -> Data {
+        // `ftp://…`, `file:/…`, `data:…`: a URL of a kind not read here, not a missing file.
+        if let colon = path.firstIndex(of: ":"), path[..<colon].count >= 2,
+            path[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+            path[path.index(after: colon)...].hasPrefix("/") || !FileManager.default.fileExists(atPath: path)
+        {
+            throw .unreadable(
+                path,
+                "\(path[..<colon].lowercased()): URLs are not read; give a file, an http(s) URL or a bundled:// sample")
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let attributes else {
             throw .unreadable(path, FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")

@@ -25,7 +25,7 @@ public struct StateCommand: AsyncParsableCommand {
             try Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
         } else {
             try Terminal.printOutput(
-                "\(summary.seenItemIDs.count) items seen, \(summary.likedItemIDs.count) liked, \(summary.users.count) users started"
+                "\(Wording.count(summary.seenItemIDs.count, "item")) seen, \(summary.likedItemIDs.count) liked, \(Wording.count(summary.users.count, "user")) started"
             )
         }
     }

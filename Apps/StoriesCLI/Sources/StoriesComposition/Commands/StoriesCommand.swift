@@ -16,6 +16,7 @@ public struct StoriesCommand: AsyncParsableCommand {
             Exit status: 0 done · 64 bad usage · 65 bad input data · 69 a service unreachable · \
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
+        version: "stories \(version)",
         subcommands: [
             BrowseCommand.self, TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self,
             LikeCommand.self,
@@ -25,6 +26,46 @@ public struct StoriesCommand: AsyncParsableCommand {
         ],
         // Bare `stories`: the interactive screens in a terminal, else the tray as text.
         defaultSubcommand: BrowseCommand.self)
+
+    /// This build's version (`stories --version`).
+    public static let version = "0.29.0"
+
+    /// The subcommands' names, and `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
+
+    /// The error for a first argument that is no subcommand (the default subcommand, browse,
+    /// takes no arguments: without this, `stories trya` would show browse's usage): the name
+    /// it is closest to, when one is close. Nil for an option or a subcommand.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let near = commandNames.map { ($0, editDistance(first.lowercased(), $0)) }
+            .filter { $0.1 <= max(1, min(2, $0.0.count / 3)) }.min { $0.1 < $1.1 }
+        return "Error: Unknown command '\(Terminal.sanitized(first))'."
+            + (near.map { " Did you mean '\($0.0)'?" } ?? "")
+            + "\nUsage: stories <subcommand>\n  See 'stories --help' for the subcommands."
+    }
+
+    /// The edits (insert, delete, replace, swap two neighbours) from `a` to `b`.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}

@@ -22,9 +22,11 @@ public struct ConfigurationResolver: Sendable {
     /// - Parameters:
     ///   - flags: values given on the command line, by configuration key.
     ///   - environment: the process environment.
+    ///   - setByAssignment: the keys of `flags` given as `--set KEY=VALUE`.
     ///   - configFile: `--config PATH`; when nil the XDG location is used if a file is there.
     public func resolve(
-        flags: [String: String], environment: [String: String], configFile: String?
+        flags: [String: String], setByAssignment: Set<String> = [], environment: [String: String],
+        configFile: String?
     ) throws(ConfigurationError) -> ResolvedConfiguration {
         let file = try ConfigFileLoader.load(explicitPath: configFile, configHome: paths.configHome, schema: schema)
         let flagProvider = InMemoryProvider(
@@ -39,7 +41,12 @@ public struct ConfigurationResolver: Sendable {
         let environmentProvider = EnvironmentVariablesProvider(environmentVariables: environment)
             .prefixKeys(with: ConfigKey("stories"))
         var layers: [ConfigLayer] = [
-            ConfigLayer(source: .flag, describe: { spec in "--\(spec.flag ?? spec.key)" }, lookup: flagProvider.value),
+            ConfigLayer(
+                source: .flag,
+                describe: { spec in
+                    if let flag = spec.flag, !setByAssignment.contains(spec.key) { return "--\(flag)" }
+                    return "--set \(spec.key)=…"
+                }, lookup: flagProvider.value),
             ConfigLayer(
                 source: .environment, describe: { spec in "environment variable \(spec.environmentVariable)" },
                 lookup: environmentProvider.value),

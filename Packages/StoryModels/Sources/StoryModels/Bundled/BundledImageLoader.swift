@@ -13,6 +13,9 @@ public struct BundledImageLoader: ImageLoading {
             throw BundledImageError.notBundled(url)
         }
         let name = url.deletingPathExtension().lastPathComponent
+        guard url.pathExtension == "jpg", BundledSamples.all.contains(where: { $0.name == name }) else {
+            throw BundledImageError.notBundled(url)
+        }
         // A file read blocks: it runs on a queue of its own, not on the cooperative pool.
         let data = await Self.files.run {
             BundledResources.file("\(name).jpg", in: "samples").flatMap { try? Data(contentsOf: $0) }
@@ -37,7 +40,8 @@ public enum BundledImageError: Error, Hashable, Sendable, CustomStringConvertibl
     /// One line.
     public var description: String {
         switch self {
-        case .notBundled(let url): "\(url.absoluteString) is not a bundled sample image"
+        case .notBundled(let url):
+            "\(url.absoluteString) is not a bundled sample image (`stories photos --source bundled --json` lists their URLs)"
         case .missing(let url):
             "the bundled sample \(url.absoluteString) is missing from the installation: \(BundledResources.missingAdvice)"
         }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What people expect of a command-line tool (issue 29.8), as processes.
+@Suite("What a command-line tool is expected to do")
+struct CommandLineExpectationsTests {
+    @Test func versionIsPrintedAndExits0() async throws {
+        for arguments in [["--version"], ["tray", "--version"]] {
+            let result = try await StoriesProcess.run(arguments)
+            #expect(result.status == 0 && result.stdout.hasPrefix("stories 0."), "\(arguments): \(result)")
+        }
+    }
+
+    @Test func aMistypedSubcommandGetsDidYouMean() async throws {
+        let typo = try await StoriesProcess.run(["trya"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("Unknown command 'trya'. Did you mean 'tray'?"), "\(typo.stderr)")
+        #expect(!typo.stderr.contains("stories browse"), "not browse's usage: \(typo.stderr)")
+        let far = try await StoriesProcess.run(["zzzzzz"])
+        #expect(far.status == 64 && far.stderr.contains("Unknown command 'zzzzzz'.") && !far.stderr.contains("mean"))
+        // Subcommands, help and options still reach ArgumentParser.
+        #expect(try await StoriesProcess.run(["help", "tray"]).status == 0)
+        #expect(try await StoriesProcess.run(["--source", "bundled", "--store", "memory"]).status == 0)
+    }
+
+    @Test func setErrorsNameSet() async throws {
+        let assigned = try await StoriesProcess.run(["tray", "--set", "picsum.baseURL=ftp://x"])
+        #expect(
+            assigned.status == 78 && assigned.stderr.contains("(from --set picsum.baseURL=…)"), "\(assigned.stderr)")
+        let flagged = try await StoriesProcess.run(["tray", "--picsum-url", "ftp://x"])
+        #expect(flagged.stderr.contains("(from --picsum-url)"), "\(flagged.stderr)")
+    }
+
+    @Test func aURLOfAnotherKindSaysSo() async throws {
+        let ftp = try await StoriesProcess.run(["render", "ftp://example.com/a.jpg"])
+        #expect(ftp.status == 65 && ftp.stderr.contains("ftp: URLs are not read"), "\(ftp.stderr)")
+        #expect(!ftp.stderr.contains("no such file"))
+        let missing = try await StoriesProcess.run(["render", "/no/such/picture.jpg"])
+        #expect(missing.stderr.contains("no such file"), "\(missing.stderr)")
+    }
+
+    @Test func humanOutputCountsInWordsAndSizesInMiB() async throws {
+        let doctor = try await StoriesProcess.run(["doctor", "--source", "bundled"])
+        #expect(doctor.stdout.contains("config: no config file, 1 key set"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("0 images, 0 bytes of 256 MiB"), "\(doctor.stdout)")
+        let state = try await StoriesProcess.run(["state", "--store", "memory"])
+        #expect(state.stdout.contains("0 items seen, 0 liked, 0 users started"), "\(state.stdout)")
+    }
+}
