@@ -136,4 +136,31 @@ struct InstalledBinaryTests {
         let doctor = try await Self.run(prefix, ["doctor", "--source", "bundled", "--store", "memory"])
         #expect(doctor.status == 78 && doctor.stderr.contains("content: the bundled sample"), "\(doctor.stderr)")
     }
+
+    @Test func itsManualAndShellCompletionsAreInstalled() async throws {
+        let prefix = try await Self.install()
+        let manual = try String(contentsOfFile: prefix + "/share/man/man1/stories.1", encoding: .utf8)
+        #expect(manual.contains(".Nm stories") && manual.contains("view"), "\(manual.prefix(300))")
+        for file in ["zsh/site-functions/_stories", "fish/vendor_completions.d/stories.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/share/" + file), "\(file)")
+        }
+        // bash completes the words a flag accepts, and view's user ids from the source.
+        func complete(_ words: [String]) async throws -> [String] {
+            let script = """
+                source "$1"; shift
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _stories stories "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try await StoriesProcess.execute(
+                "/bin/bash", ["-c", script, "bash", prefix + "/share/bash-completion/completions/stories"] + words,
+                environment: ["HOME": try TemporaryFolder.make(), "PATH": prefix + "/bin:/usr/bin:/bin"])
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try await complete(["stories", "view", "--source", ""]) == ["auto", "picsum", "bundled", "file"])
+        #expect(try await complete(["stories", "tray", "--store", ""]).contains("postgres"))
+        let users = try await complete(["stories", "view", "--source", "bundled", "k"])
+        #expect(users.contains("kai") && users.allSatisfy { $0.hasPrefix("k") }, "\(users)")
+    }
 }

@@ -27,7 +27,7 @@ public enum StoriesMain {
             return ExitStatus.usage.rawValue
         }
         do {
-            var command = try StoriesCommand.parseAsRoot(arguments)
+            var command = try await StoriesCommand.asyncParseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -11,19 +11,20 @@ public import ArgumentParser
 public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("config"),
-        help: ArgumentHelp("Read configuration from this JSON or YAML file.", valueName: "path"))
+        help: ArgumentHelp("Read configuration from this JSON or YAML file.", valueName: "path"),
+        completion: .file(extensions: ["json", "yaml", "yml"]))
     var configFile: String?
 
-    @Option(help: Self.help("source")) var source: String?
-    @Option(help: Self.help("stories-file")) var storiesFile: String?
+    @Option(help: Self.help("source"), completion: Self.completion("source")) var source: String?
+    @Option(help: Self.help("stories-file"), completion: .file(extensions: ["json"])) var storiesFile: String?
     @Option(help: Self.help("picsum-url")) var picsumURL: String?
-    @Option(help: Self.help("store")) var store: String?
-    @Option(help: Self.help("store-path")) var storePath: String?
+    @Option(help: Self.help("store"), completion: Self.completion("store")) var store: String?
+    @Option(help: Self.help("store-path"), completion: .file()) var storePath: String?
     @Flag(inversion: .prefixedNo, help: Self.help("accessible")) var accessible: Bool?
-    @Option(help: Self.help("color")) var color: String?
-    @Option(help: Self.help("graphics")) var graphics: String?
-    @Option(help: Self.help("log-level")) var logLevel: String?
-    @Option(help: Self.help("log-file")) var logFile: String?
+    @Option(help: Self.help("color"), completion: Self.completion("color")) var color: String?
+    @Option(help: Self.help("graphics"), completion: Self.completion("graphics")) var graphics: String?
+    @Option(help: Self.help("log-level"), completion: Self.completion("log-level")) var logLevel: String?
+    @Option(help: Self.help("log-file"), completion: .file()) var logFile: String?
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp(
@@ -105,6 +106,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     /// The schema the flags' keys and help come from (its defaults' folders do not matter here).
     static let schema = ConfigurationSchema(paths: XDGPaths(environment: [:], home: "~"), registry: .standard)
+
+    /// A flag's shell completion: the words its key accepts (`--source`: auto, picsum, …).
+    static func completion(_ flag: String) -> CompletionKind? {
+        guard case .choice(let words)? = schema.specs.first(where: { $0.flag == flag })?.kind else { return nil }
+        return .list(words)
+    }
 
     /// A flag's help: its key, its summary and what it accepts, from its spec.
     static func help(_ flag: String) -> ArgumentHelp {

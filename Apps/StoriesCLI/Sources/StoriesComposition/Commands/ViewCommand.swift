@@ -1,4 +1,5 @@
 public import ArgumentParser
+import FeedPaging
 import Foundation
 import StoryInterfaces
 import StoryNavigation
@@ -25,7 +26,9 @@ public struct ViewCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The user id, as `stories tray` prints it.", valueName: "user"))
+    @Argument(
+        help: ArgumentHelp("The user id, as `stories tray` prints it.", valueName: "user"),
+        completion: .custom { words, _, prefix in await Self.userIDs(words, prefix: prefix) })
     var user: String
 
     @Option(help: "The keys to apply.") var keys = ""
@@ -34,6 +37,28 @@ public struct ViewCommand: AsyncParsableCommand {
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}
+
+    /// The shell's completion of a user id: the first tray page's ids of the source the
+    /// command line (its configuration flags), the environment and the config file configure;
+    /// none when it cannot be opened.
+    static func userIDs(_ words: [String], prefix: String) async -> [String] {
+        let flags: Set<String> = ["--config", "--source", "--stories-file", "--picsum-url", "--set"]
+        var given: [String] = []
+        for (index, word) in words.enumerated() {
+            if flags.contains(where: { word.hasPrefix($0 + "=") }) {
+                given.append(word)
+            } else if flags.contains(word), index + 1 < words.count {
+                given += [word, words[index + 1]]
+            }
+        }
+        guard let options = try? GlobalOptions.parse(given),
+            let root = try? options.compositionRoot(environment: ProcessInfo.processInfo.environment),
+            let source = try? await root.makeContent(),
+            let request = try? PageRequest(page: 1, limit: root.settings.feed.pageSize),
+            let page = try? await source.stories.stories(request)
+        else { return [] }
+        return page.elements.map(\.user.id.rawValue).filter { $0.hasPrefix(prefix) }
+    }
 
     /// Checks the keys before anything loads.
     public func validate() throws {
