@@ -8,7 +8,8 @@ import Synchronization
 /// doctor — goes through it, so connections are pooled and kept alive across them.
 ///
 /// Made on first use (a command that never touches the network never starts SwiftNIO's
-/// threads), from the first settings that ask; ``shutdown()`` closes it before the program
+/// threads), from the first settings that ask (only their connections per host: timeouts are
+/// each request's); ``shutdown()`` closes it before the program
 /// exits.
 enum SharedHTTP {
     private static let fetcher = Mutex<AsyncHTTPClientFetcher?>(nil)
@@ -17,15 +18,23 @@ enum SharedHTTP {
     static func fetcher(for configuration: PicsumConfiguration) -> AsyncHTTPClientFetcher {
         fetcher.withLock { made in
             if let made { return made }
-            let new = AsyncHTTPClientFetcher(
-                configuration: AsyncHTTPClientFetcher.Configuration(
-                    connectTimeout: min(configuration.timeout, .seconds(10)),
-                    maximumConnectionsPerHost: configuration.maxConcurrent,
-                    maximumDecompressedBytes: PicsumClient.maximumImageBytes))
+            let new = AsyncHTTPClientFetcher(configuration: Self.configuration(for: configuration))
             made = new
             return new
         }
     }
+
+    /// The shared client's settings. Its connect timeout is not the first caller's timeout
+    /// (the `auto` probe asks with 2 s; that would cut every later connection at 2 s): it is
+    /// the longest a connection may take, and each request's own deadline cuts it shorter.
+    static func configuration(for configuration: PicsumConfiguration) -> AsyncHTTPClientFetcher.Configuration {
+        AsyncHTTPClientFetcher.Configuration(
+            connectTimeout: connectTimeout, maximumConnectionsPerHost: configuration.maxConcurrent,
+            maximumDecompressedBytes: PicsumClient.maximumImageBytes)
+    }
+
+    /// The longest a new connection may take, whoever asks first.
+    static let connectTimeout: Duration = .seconds(10)
 
     /// A Picsum client whose exchanges go through the shared fetcher.
     static func client(_ configuration: PicsumConfiguration) -> PicsumClient {

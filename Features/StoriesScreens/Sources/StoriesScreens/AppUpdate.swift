@@ -34,6 +34,7 @@ public enum AppUpdate {
             return model.screen == .gallery ? galleryInput(&model, event) : trayInput(&model, event)
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
+            foldRepeats(&model, selecting: model.tray.selectedIndex.map { model.tray.entries[$0].element.id })
             return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
                 + thumbnailLoads(&model) + mediaForNewSize(&model)
         case .tick(let time):
@@ -171,7 +172,14 @@ public enum AppUpdate {
 
     static func moveSelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
         guard let index = model.tray.selectedIndex else { return [] }
-        let target = min(max(0, index + step), model.tray.entries.count - 1)
+        let count = model.tray.entries.count
+        if model.tray.isWholeList {
+            // Every user is on screen: the row wraps in place; nothing more to load.
+            model.tray.selected = model.tray.entries[((index + step) % count + count) % count].position
+            announceSelection(&model)
+            return keepSelectionVisible(&model) + avatarLoads(&model)
+        }
+        let target = min(max(0, index + step), count - 1)
         model.tray.selected = model.tray.entries[target].position
         announceSelection(&model)
         return keepSelectionVisible(&model) + [.feed(.tray, .show(position: model.tray.selected))] + avatarLoads(&model)
@@ -223,8 +231,11 @@ public enum AppUpdate {
     static func feedChanged(_ model: inout AppModel, _ snapshot: FeedSnapshot<TrayUser>) -> [AppEffect] {
         let wasEmpty = model.tray.entries.isEmpty
         let oldPhase = model.tray.phase
+        let selectedUser = model.tray.selectedIndex.map { model.tray.entries[$0].element.id }
         model.tray.entries = snapshot.entries
         model.tray.phase = snapshot.phase
+        model.tray.isWholeList = false
+        foldRepeats(&model, selecting: selectedUser)
         if snapshot.phase != oldPhase {
             switch snapshot.phase {
             case .failed(let message): say("The stories could not be loaded: \(message). Press r to retry.", in: &model)
@@ -250,12 +261,25 @@ public enum AppUpdate {
         model.tray.avatars = model.tray.avatars.filter { urls.contains($0.key) }
         // Fill the row and a screen ahead without waiting for a key (small pages load on).
         var fill: [AppEffect] = []
-        if snapshot.phase == .loaded, snapshot.entries.count < 2 * TrayLayout(size: model.size).visibleSlots,
+        if snapshot.phase == .loaded, !model.tray.isWholeList,
+            snapshot.entries.count < 2 * TrayLayout(size: model.size).visibleSlots,
             let last = snapshot.entries.last
         {
             fill = [.feed(.tray, .show(position: last.position))]
         }
         return keepSelectionVisible(&model) + avatarLoads(&model) + fill
+    }
+
+    /// A list the feed repeats that fits in the row is drawn with each user once (see
+    /// ``TrayModel/isWholeList``); the selection stays on its user.
+    static func foldRepeats(_ model: inout AppModel, selecting user: UserID?) {
+        var users: Set<UserID> = []
+        let firsts = model.tray.entries.filter { users.insert($0.element.id).inserted }
+        guard firsts.count < model.tray.entries.count, firsts.count <= TrayLayout(size: model.size).visibleSlots
+        else { return }
+        model.tray.isWholeList = true
+        model.tray.entries = firsts
+        if let user, let entry = firsts.first(where: { $0.element.id == user }) { model.tray.selected = entry.position }
     }
 
     /// Avatars of the visible users (and one screen ahead) not loaded or asked for yet.

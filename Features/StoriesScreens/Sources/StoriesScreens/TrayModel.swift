@@ -35,6 +35,10 @@ public struct TrayModel: Sendable {
     public var avatars: [URL: RGBImage] = [:]
     /// Avatars asked for and not yet answered.
     public var avatarsRequested: Set<URL> = []
+    /// The whole list fits in the row and the feed repeats it (`feed.wrap`): ``entries`` hold
+    /// each user once, → past the last selects the first, and nothing more is loaded — a
+    /// tray of two users is never drawn as "a b a b a b".
+    public var isWholeList = false
 
     /// The selected entry's index in ``entries``.
     public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }

@@ -47,29 +47,40 @@ struct AppUpdateTests {
         #expect(model.tray.avatars.isEmpty, "bounded: only the window's avatars are kept")
     }
 
-    @Test func theViewerGetsEachRealUserOnceNotTheTraysRepeats() {
-        // feed.wrap: the tray repeats its two users; the viewer gets each once, so next on
-        // the last real user closes it (issue 29.9).
+    @Test func aRepeatedListThatFitsTheRowShowsEachUserOnceAndWraps() {
+        // feed.wrap repeats a two-user list: the tray draws each user once (never "a b a b"),
+        // → past the last selects the first, and nothing more is loaded (issue 29.8).
         var model = ScreenFixtures.model()
         let two = Array(ScreenFixtures.stories.prefix(2))
         let entries = (0..<7).map { FeedEntry(position: $0, element: TrayUser(story: two[$0 % 2], seen: [])) }
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
-        for _ in 0..<3 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
-        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: [two[1], two[0]], userIndex: 0)])
+        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        #expect(model.tray.entries.map(\.element.id) == ["ada", "grace"] && model.tray.isWholeList)
+        #expect(!effects.contains { if case .feed = $0 { true } else { false } }, "nothing more to load")
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.components(separatedBy: "Grace Hopper").count == 2, "Grace once: \(screen)")
+        var moves: [AppEffect] = []
+        for _ in 0..<3 { moves += AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
+        #expect(model.tray.selectedIndex == 1, "ada → grace → ada → grace")
+        #expect(!moves.contains { if case .feed = $0 { true } else { false } })
+        // The viewer gets each real user once: next on the last one closes it (issue 29.9).
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: two, userIndex: 1)])
         // One user repeated: that user alone.
         let one = (0..<5).map { FeedEntry(position: $0, element: TrayUser(story: two[0], seen: [])) }
         _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: one, phase: .loaded)))
         #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: [two[0]], userIndex: 0)])
-        // Grace's second entry: the users after her up to a repeat, then the new ones before.
+    }
+
+    @Test func theViewerGetsEachRealUserOnceFromARowThatRepeats() {
+        // A row narrower than the list: the repeats stay in the tray (it scrolls on), and the
+        // viewer opened on Grace's second entry gets the users after her up to a repeat, then
+        // the new ones before.
+        var model = ScreenFixtures.model(columns: 30)
         let all = ScreenFixtures.stories
         let twice = (0..<8).map { FeedEntry(position: $0, element: TrayUser(story: all[$0 % 4], seen: [])) }
-        model = ScreenFixtures.model()
         _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: twice, phase: .loaded)))
+        #expect(!model.tray.isWholeList && model.tray.entries.count == 8)
         for _ in 0..<5 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
-        #expect(
-            AppUpdate.update(&model, .input(.enter)) == [
-                .openViewer(stories: all, userIndex: 1)
-            ])
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: all, userIndex: 1)])
     }
 
     @Test func enterOpensTheViewerOnTheSelectedUsersFirstUnseenItem() {
