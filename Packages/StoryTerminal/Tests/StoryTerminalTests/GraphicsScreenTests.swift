@@ -74,17 +74,38 @@ struct GraphicsScreenTests {
         #expect(second.contains("\u{1B}P"), "each frame is drawn")
     }
 
-    @Test func aNewFrameAfterAResizeDeletesEveryPlacementAndPlacesTheNewOnes() {
+    @Test func aNewFrameAfterAResizeFreesEveryPictureAndSendsWhatItShowsAgain() {
+        // kitty frees a picture whose placements the clear removed (0.26.5 showed none of the
+        // pictures placed again by id after a resize, issue 29.2): all are freed and sent anew.
         var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
         _ = screen.frame(from: nil, to: pictureFrame(progress: 1))
         let resized = text(screen.frame(from: nil, to: pictureFrame(progress: 1, width: 120, height: 40)))
-        #expect(resized.hasPrefix(text(KittyGraphics.deleteVisiblePlacements)))
-        // Wider but as tall: the same 393×700 picture, placed again further right, not sent again.
-        #expect(!resized.contains("a=t"))
-        #expect(resized.contains("\u{1B}[4;41H\u{1B}_Ga=p,i=1,"))
+        #expect(resized.hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "\(resized.prefix(40).debugDescription)")
         #expect(resized.contains("\u{1B}[2J"))
-        let taller = text(screen.frame(from: nil, to: pictureFrame(progress: 1, width: 120, height: 60)))
-        #expect(taller.contains("a=t"), "a taller box is a picture of another size")
+        // Wider but as tall: the same 393×700 picture, sent again and placed further right.
+        #expect(resized.contains("a=t,i=3,f=24,s=393,v=700"))
+        #expect(resized.contains("\u{1B}[4;41H\u{1B}_Ga=p,i=3,"))
+        #expect(!resized.contains("a=p,i=1,"), "never placed by an id the clear freed")
+    }
+
+    @Test func aPictureKittyRefusesIsSentAgainTwiceAtMost() {
+        var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
+        let frame = pictureFrame(progress: 1)
+        let first = text(screen.frame(from: nil, to: frame))
+        #expect(first.contains("a=t,i=1,") && first.contains("q=1"), "pictures ask for kitty's errors")
+        #expect(screen.lost("i=1,p=2;OK") == nil, "an OK is no loss")
+        #expect(text(screen.frame(from: frame, to: frame)).isEmpty, "nothing changed, nothing written")
+        for attempt in 1...GraphicsScreen.resends {
+            let id = attempt == 1 ? 1 : attempt * 2 - 1
+            #expect(screen.lost("i=\(id),p=\(id + 1);ENOENT:No such image") != nil)
+            let again = text(screen.frame(from: frame, to: frame))
+            #expect(
+                again.contains("a=t,i=\(attempt * 2 + 1),") && again.contains("a=p,i=\(attempt * 2 + 1),"), "\(attempt)"
+            )
+        }
+        let given = screen.lost("i=5,p=6;ENOENT:No such image")
+        #expect(given?.contains("given up") == true, "\(given ?? "nil")")
+        #expect(screen.lost("i=99;ENOENT:x") != nil, "an unknown id is still said")
     }
 
     @Test func aPictureIsCentredInItsBoxAtOnePixelPerPixel() throws {
@@ -92,7 +113,7 @@ struct GraphicsScreenTests {
         let bytes = text(screen.frame(from: nil, to: pictureFrame(progress: 0)))
         // 80×35 cells of 10×20 pixels: 800×700; a 9:16 picture is 393×700, 203 pixels from the left.
         #expect(bytes.contains("s=393,v=700"), "\(bytes.prefix(200).debugDescription)")
-        #expect(bytes.contains("\u{1B}[4;21H\u{1B}_Ga=p,i=1,p=2,X=3,Y=0,C=1,q=2"))
+        #expect(bytes.contains("\u{1B}[4;21H\u{1B}_Ga=p,i=1,p=2,X=3,Y=0,C=1,q=1"))
     }
 
     @Test func avatarsAreSentWithTheirCornersTransparent() throws {

@@ -33,12 +33,19 @@ struct HostileInputTests {
         let answers =
             "\u{1B}_Gi=31;EINVAL:quit\u{1B}\\" + "\u{1B}]11;rgb:qqqq/0000/0000\u{07}" + "\u{1B}P1+r71=71\u{1B}\\"
             + "\u{1B}[?62;4;22c"
-        #expect(decoder.feed(Array(answers.utf8)) == [])
+        // kitty's reply is read as a reply (the screen sends a refused picture again), never keys.
+        #expect(decoder.feed(Array(answers.utf8)) == [.graphicsReply("i=31;EINVAL:quit")])
         // Split across reads, the answer is still skipped to its end; the key after it counts.
         #expect(decoder.feed(Array("\u{1B}_Gi=1;q".utf8)) == [])
         #expect(!decoder.isWaiting || decoder.flush() == [])
         #expect(decoder.feed(Array("qq\u{1B}".utf8)) == [])
-        #expect(decoder.feed(Array("\\q".utf8)) == [.character("q")])
+        #expect(decoder.feed(Array("\\q".utf8)) == [.graphicsReply("i=1;qqq"), .character("q")])
+        // A reply longer than the cap is cut; an APC that is not kitty's is no reply.
+        let long = decoder.feed(Array(("\u{1B}_Gi=2;" + String(repeating: "E", count: 5000) + "\u{1B}\\").utf8))
+        #expect(
+            long.count == 1
+                && long.allSatisfy { if case .graphicsReply(let text) = $0 { text.utf8.count < 300 } else { false } })
+        #expect(decoder.feed(Array("\u{1B}_Xq\u{1B}\\".utf8)) == [])
         // Alt-P (ESC P with nothing after it) ends the skipping at the next pause.
         #expect(decoder.feed(Array("\u{1B}P".utf8)) == [])
         #expect(decoder.isWaiting)

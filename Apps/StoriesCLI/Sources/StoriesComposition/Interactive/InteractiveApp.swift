@@ -128,7 +128,16 @@ struct InteractiveApp {
                 world = try startWorld(session, cell: cellPixels, send: send, tasks: &tasks)
                 messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
             case .message(let received): messages = [received]
-            case .input: messages = keys.takeAll().map { .input($0) }
+            case .input:
+                var events = keys.takeAll()
+                // kitty's answers to the screen's pictures: a refused one is sent again.
+                for case .graphicsReply(let reply) in events {
+                    if let error = writer.lost(reply) {
+                        logger.warning("the terminal refused a picture", metadata: ["reply": "\(error)"])
+                    }
+                }
+                events.removeAll { if case .graphicsReply = $0 { true } else { false } }
+                messages = events.map { .input($0) }
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.
                 awaitingContinuation = false

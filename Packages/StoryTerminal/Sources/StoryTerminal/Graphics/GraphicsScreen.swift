@@ -12,8 +12,11 @@
 /// - iTerm2 (and WezTerm): as sixel, each picture a JPEG inline image at one pixel per pixel.
 /// - anything else: cells only (graphics in the buffer are ignored).
 ///
-/// A frame after `nil` (the first one, or after a resize) deletes every placement and draws
-/// everything again.
+/// A frame after `nil` (the first one, or after a resize) draws everything again, pictures
+/// too: kitty frees a picture whose placements a clear removed (0.26.5 showed none of the
+/// pictures placed again by id after a resize), so every picture it was sent is freed and sent
+/// anew. kitty's refusals are read: ``lost(_:)`` takes its answer and the picture is sent again
+/// on the next frame (at most ``resends`` times a picture).
 public struct GraphicsScreen: Sendable {
     /// The protocol pictures are drawn in: `.kitty` or `.sixel` (anything else draws none).
     public let mode: GraphicsMode
@@ -49,6 +52,8 @@ public struct GraphicsScreen: Sendable {
     private var encoded: [Picture: (bytes: [UInt8], used: Int)] = [:]
     private var nextID: UInt32 = 1
     private var frameNumber = 0
+    /// kitty: how many times each picture (by key) was sent again after a refusal.
+    private var resent: [String: Int] = [:]
 
     /// A screen writer for `mode`, with cells of `cell` pixels, colours in `depth`.
     public init(mode: GraphicsMode, cell: CellPixels, depth: ColorMode) {
@@ -68,7 +73,12 @@ public struct GraphicsScreen: Sendable {
         var out: [UInt8] = []
         var previous = old
         if old == nil || old!.width != new.width || old!.height != new.height {
-            if mode == .kitty, !shown.isEmpty { out += KittyGraphics.deleteVisiblePlacements }
+            if mode == .kitty {
+                // The clear below frees kitty's pictures: free them all ourselves and send
+                // again what the new frame shows.
+                out += sent.values.sorted { $0.id < $1.id }.flatMap { KittyGraphics.deleteImage(id: $0.id) }
+                sent = [:]
+            }
             shown = []
             previous = nil
         }
@@ -108,6 +118,28 @@ public struct GraphicsScreen: Sendable {
             encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures && !once.contains($0.key.key) }
         }
         return out
+    }
+
+    /// How many times a picture kitty refused is sent again (then it is left out, and logged).
+    public static let resends = 2
+
+    /// kitty's answer to a command (``InputEvent/graphicsReply(_:)``): when it refuses a
+    /// picture (`i=ID…;ENOENT:…`, or any error), the picture is forgotten so the next frame
+    /// sends and places it again. Returns the error to log, nil for an OK or an unknown id.
+    public mutating func lost(_ reply: String) -> String? {
+        let parts = reply.split(separator: ";", maxSplits: 1)
+        guard mode == .kitty, parts.count == 2, parts[1] != "OK" else { return nil }
+        let keys = parts[0].split(separator: ",")
+        guard let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap({ UInt32($0.dropFirst(2)) }) else {
+            return String(reply)
+        }
+        guard let picture = sent.first(where: { $0.value.id == id })?.key else { return String(reply) }
+        let tries = resent[picture.key, default: 0]
+        guard tries < Self.resends else { return "\(reply) (given up after \(tries) resends)" }
+        resent[picture.key] = tries + 1
+        sent[picture] = nil
+        shown.removeAll { $0.image == id }
+        return String(reply)
     }
 
     /// What ends the screen: kitty frees every picture it was sent (the terminal's memory,
@@ -167,13 +199,14 @@ public struct GraphicsScreen: Sendable {
             nextID = nextID == UInt32.max ? 1 : nextID + 1
             let pixels = pixels(graphic, width: place.width, height: place.height)
             // Compressed: a picture is sent once and may cross a slow link (ssh); zlib halves it.
-            out += KittyGraphics.transmit(pixels.image, opaque: pixels.opaque, id: id, compressed: true)
+            out += KittyGraphics.transmit(pixels.image, opaque: pixels.opaque, id: id, compressed: true, quiet: 1)
         }
         sent[picture] = (id, frameNumber)
         let placement = nextID
         nextID = nextID == UInt32.max ? 1 : nextID + 1
         out += Self.moveCursor(x: place.x, y: place.y)
-        out += KittyGraphics.place(id: id, placement: placement, offsetX: place.offsetX, offsetY: place.offsetY)
+        out += KittyGraphics.place(
+            id: id, placement: placement, offsetX: place.offsetX, offsetY: place.offsetY, quiet: 1)
         return Shown(graphic: graphic, image: id, placement: placement)
     }
 

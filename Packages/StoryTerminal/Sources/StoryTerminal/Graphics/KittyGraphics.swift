@@ -7,8 +7,11 @@ import Foundation
 ///
 /// Images are sent as 24-bit RGB (`f=24`), compressed with zlib (`o=z`) when asked (less than
 /// half the bytes for a photo, at about 8 ms for 450×800 pixels), given an id (`i`) so they are
-/// sent once and placed, moved and deleted by id. Every command is quiet (`q=2`: the
-/// terminal sends no answer into the input) and leaves the cursor where it was (`C=1`).
+/// sent once and placed, moved and deleted by id. Commands are quiet (`q=2`: the terminal
+/// sends no answer into the input) unless asked otherwise — the interactive screens send
+/// pictures and placements with `q=1`, so a refusal comes back (as
+/// ``InputEvent/graphicsReply(_:)``) and the picture is sent again — and leave the cursor where
+/// it was (`C=1`).
 public enum KittyGraphics {
     /// Largest base64 payload per escape sequence.
     public static let chunkSize = 4096
@@ -23,17 +26,17 @@ public enum KittyGraphics {
 
     /// Transmits `image` as image `id` without showing it. With `opaque`, as 32-bit RGBA
     /// (`f=32`): the pixels whose entry is false are transparent.
-    public static func transmit(_ image: RGBImage, opaque: [Bool]? = nil, id: UInt32, compressed: Bool = true)
-        -> [UInt8]
-    {
-        transmission(image, opaque: opaque, keys: "a=t,i=\(id)", compressed: compressed)
+    public static func transmit(
+        _ image: RGBImage, opaque: [Bool]? = nil, id: UInt32, compressed: Bool = true, quiet: Int = 2
+    ) -> [UInt8] {
+        transmission(image, opaque: opaque, keys: "a=t,i=\(id)", compressed: compressed, quiet: quiet)
     }
 
     /// Places the transmitted image `id` with its top left corner `offsetX, offsetY` pixels into
     /// the cell under the cursor, at one screen pixel per image pixel, as placement `placement`
     /// (over the text of its cells, which the screens leave blank).
-    public static func place(id: UInt32, placement: UInt32, offsetX: Int, offsetY: Int) -> [UInt8] {
-        command("a=p,i=\(id),p=\(placement),X=\(max(0, offsetX)),Y=\(max(0, offsetY)),C=1")
+    public static func place(id: UInt32, placement: UInt32, offsetX: Int, offsetY: Int, quiet: Int = 2) -> [UInt8] {
+        command("a=p,i=\(id),p=\(placement),X=\(max(0, offsetX)),Y=\(max(0, offsetY)),C=1", quiet: quiet)
     }
 
     /// Removes one placement of image `id`; the image stays in the terminal.
@@ -65,12 +68,14 @@ public enum KittyGraphics {
     public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
 
     /// One command without a payload.
-    static func command(_ keys: String) -> [UInt8] { Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8) }
+    static func command(_ keys: String, quiet: Int = 2) -> [UInt8] {
+        Array("\u{1B}_G\(keys),q=\(quiet)\u{1B}\\".utf8)
+    }
 
     /// The image as chunked escape sequences, `keys` on the first.
-    static func transmission(_ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool)
-        -> [UInt8]
-    {
+    static func transmission(
+        _ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool, quiet: Int = 2
+    ) -> [UInt8] {
         var raw = image.pixels
         var format = 24
         if let opaque, opaque.count == image.width * image.height {
@@ -86,7 +91,7 @@ public enum KittyGraphics {
         let compressed = wanted ? deflate(raw) : nil
         let payload = Array(Data(compressed ?? raw).base64EncodedData())
         let first =
-            "\(keys),f=\(format),s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=2"
+            "\(keys),f=\(format),s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=\(quiet)"
         return chunked(payload, firstKeys: first)
     }
 

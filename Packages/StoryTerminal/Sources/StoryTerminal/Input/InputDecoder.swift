@@ -20,6 +20,10 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(button: Int, x: Int, y: Int, pressed: Bool)
     /// A wheel or trackpad scroll at a 0-based cell: never a click.
     case wheel(up: Bool, x: Int, y: Int)
+    /// kitty's answer to a graphics command (`ESC _ G keys ; message ESC \`): its keys and
+    /// message, e.g. `i=12,p=13;ENOENT:…` — never a key. Longer answers are cut at
+    /// ``InputDecoder/maximumReply`` bytes.
+    case graphicsReply(String)
 
     /// The four arrows.
     public enum Arrow: Hashable, Sendable {
@@ -54,6 +58,10 @@ public struct InputDecoder: Sendable {
     private var skipped = 0
     /// The longest escape sequence kept waiting; longer garbage is dropped.
     static let maximumSequence = 32
+    /// The most bytes of a kitty graphics reply kept (the rest is skipped).
+    public static let maximumReply = 256
+    /// Inside an APC that starts with `G`: its bytes so far (nil in any other string).
+    private var reply: [UInt8]?
 
     /// An empty decoder.
     public init() {}
@@ -66,6 +74,12 @@ public struct InputDecoder: Sendable {
         while index < pending.count {
             if skipping.active {
                 index = skipString(from: index)
+                if !skipping.active, let text = reply {
+                    reply = nil
+                    // "G…": kitty's graphics answer, without the G and the terminator.
+                    let body = text.first == UInt8(ascii: "G") ? text.dropFirst() : []
+                    if !body.isEmpty { events.append(.graphicsReply(String(decoding: body, as: UTF8.self))) }
+                }
                 continue
             }
             let (event, used) = decode(at: index)
@@ -96,7 +110,11 @@ public struct InputDecoder: Sendable {
                 skipping.active = false
                 return position
             }
-            if byte == 0x1B { skipping.escape = true }
+            if byte == 0x1B {
+                skipping.escape = true
+            } else if reply != nil, reply!.count < Self.maximumReply, byte >= 0x20 {
+                reply!.append(byte)
+            }
         }
         return position
     }
@@ -107,7 +125,10 @@ public struct InputDecoder: Sendable {
         if skipping.active {
             // Nothing followed ESC P (or ] _ ^ X): it was Alt and a key; otherwise an answer
             // still arriving, not keys.
-            if skipped == 0 { skipping = (false, false) }
+            if skipped == 0 {
+                skipping = (false, false)
+                reply = nil
+            }
             return []
         }
         return pending == [0x1B] ? [.escape] : []
@@ -155,6 +176,7 @@ public struct InputDecoder: Sendable {
         {
             skipping = (true, false)
             skipped = 0
+            reply = next == UInt8(ascii: "_") ? [] : nil
             return (nil, 2)
         }
         guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {

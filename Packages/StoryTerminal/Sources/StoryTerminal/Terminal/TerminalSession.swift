@@ -178,6 +178,9 @@ private enum SavedTerminal {
         active = false
         leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
         _ = tcsetattr(fd, TCSANOW, &mode)  // not TCSAFLUSH: it waits for output to drain, which may never happen
+        // An answer of the terminal's still in the input (kitty refusing a picture as the app
+        // ends) goes with the app, never to the shell's prompt.
+        _ = tcflush(fd, TCIFLUSH)
         for number in signals { signal(number, SIG_DFL) }
         signal(SIGTSTP, SIG_DFL)
     }
