@@ -129,3 +129,32 @@ struct CellBufferTests {
         #expect(String(decoding: TerminalRenderer(depth: .none).lines(buffer), as: UTF8.self) == "@ \n")
     }
 }
+
+/// Text every terminal measures alike (issue 29.4): kitty drew "Kai 🏄‍♂️" in 8 columns, xterm
+/// in 7, tmux in 6, and the difference stayed on screen as debris ("♂", "2110h").
+@Suite("Text that terminals measure alike")
+struct UniformTextTests {
+    @Test func emojiSequencesKeepTheirFirstEmojiAndNarrowSymbolsLoseTheirSelector() {
+        #expect(TerminalText.uniform("🏄‍♂️") == "🏄")
+        #expect(TerminalText.uniform("👩‍👩‍👧") == "👩")
+        #expect(TerminalText.uniform("👍🏽") == "👍")
+        #expect(TerminalText.uniform("♂️") == "♂" && TerminalText.width(of: TerminalText.uniform("♂️")) == 1)
+        #expect(TerminalText.uniform("❤️") == "❤")
+        #expect(TerminalText.uniform("1️⃣") == "1")
+        #expect(TerminalText.uniform("🏴󠁧󠁢󠁳󠁣󠁴󠁿") == "🏴")
+        #expect(TerminalText.uniform("🇯🇵") == "🇯🇵", "a flag is 2 columns everywhere")
+        #expect(TerminalText.uniform("e\u{301}") == "e\u{301}", "a combining accent stays")
+        #expect(TerminalText.uniform("中") == "中" && TerminalText.uniform("a") == "a")
+    }
+
+    @Test func aNameWithEmojiTakesTheColumnsItIsDrawnIn() {
+        var buffer = CellBuffer(width: 12, height: 1)
+        let used = buffer.put("Kai 🏄‍♂️ 21h", x: 0, y: 0)
+        #expect(used == 10, "Kai, space, 🏄 (2), space, 21h")
+        let text = (0..<12).map { buffer[$0, 0].text }.joined()
+        #expect(text == "Kai 🏄 21h  ", "\(text.debugDescription)")
+        // The renderer places the cell after a non-ASCII character explicitly.
+        let bytes = String(decoding: TerminalRenderer(depth: .truecolor).diff(from: nil, to: buffer), as: UTF8.self)
+        #expect(bytes.contains("🏄\u{1B}[1;7H"), "\(bytes.debugDescription)")
+    }
+}

@@ -78,7 +78,8 @@ public struct CellBuffer: Hashable, Sendable {
         let limit = min(maxWidth ?? width, width - x)
         guard y >= 0, y < height, limit > 0 else { return 0 }
         var column = 0
-        for character in TerminalText.sanitize(text) {
+        for original in TerminalText.sanitize(text) {
+            let character = TerminalText.uniform(original)
             let w = TerminalText.width(of: character)
             if w == 0 {
                 continue  // combining marks are part of their grapheme; zero-width: nothing to draw

@@ -59,7 +59,13 @@ public struct TerminalRenderer: Sendable {
                     current = cell.style
                 }
                 out.append(contentsOf: cell.text.utf8)
-                cursor = (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y)
+                // After anything but ASCII and the block and box elements the next cell is
+                // placed explicitly: a terminal that measures a character otherwise than we
+                // do (an ambiguous-width symbol) shifts nothing after it.
+                let safe =
+                    cell.text.utf8.count == 1
+                    || cell.text.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+                cursor = safe ? (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y) : nil
             }
         }
         if current != nil { out.append(contentsOf: "\u{1B}[0m".utf8) }

@@ -31,6 +31,32 @@ public enum TerminalText {
         }
     }
 
+    /// `character` as every terminal measures it alike (issue 29.4): terminals disagree on the
+    /// width of emoji sequences — kitty draws "🏄‍♂️" in 4 columns, xterm in 3, tmux (and the
+    /// Unicode rule) in 2 — and a line's tail moves with the difference, leaving debris. So a
+    /// cluster keeps its first scalar and its combining marks only: a ZWJ sequence is its first
+    /// emoji ("🏄‍♂️" → "🏄"), skin tones, variation selectors, keycaps and tags go ("♂️" → "♂",
+    /// width 1 everywhere). Flags (two regional indicators, 2 columns in each) stay whole.
+    public static func uniform(_ character: Character) -> Character {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, let first = scalars.first else { return character }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return character }  // a flag
+        var kept = String.UnicodeScalarView()
+        kept.append(first)
+        for scalar in scalars.dropFirst() {
+            if scalar.value == 0x200D { break }  // a ZWJ: the rest joins other emoji to it
+            switch scalar.value {
+            case 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: continue
+            default: break
+            }
+            // Combining marks (é as e + ◌́) are drawn in their base's cell by every terminal.
+            if [.nonspacingMark, .enclosingMark, .spacingMark].contains(scalar.properties.generalCategory) {
+                kept.append(scalar)
+            }
+        }
+        return Character(String(kept))
+    }
+
     /// Columns a character takes: 2 for wide (CJK, fullwidth, emoji presentation), 0 for a
     /// lone combining mark or a zero-width character, else 1.
     public static func width(of character: Character) -> Int {
