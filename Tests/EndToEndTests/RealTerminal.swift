@@ -15,13 +15,16 @@ final class RealTerminal: Sendable {
         case kitty
         case xterm
 
-        /// The program and its arguments, running `command` in a window at the display's top left.
-        func launch(_ command: String) -> [String] {
+        /// The program and its arguments, running `command` in a window at the display's top left
+        /// (kitty listening for remote control on `socket`).
+        func launch(_ command: String, socket: String = "") -> [String] {
             switch self {
             case .kitty:
                 [
                     "kitty", "--config", "NONE", "-o", "initial_window_width=900", "-o", "initial_window_height=700",
                     "-o", "remember_window_size=no", "-o", "background=#ff00ff", "-o", "cursor_blink_interval=0",
+                    // Remote control on a socket of the test's own: `kitty @ get-text` reads the screen's text.
+                    "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                     "sh", "-c", command,
                 ]
             case .xterm:
@@ -83,7 +86,7 @@ final class RealTerminal: Sendable {
         display = ":\(number)"
         let script =
             "touch '\(folder)/ready'; while [ ! -e '\(folder)/go' ]; do sleep 0.05; done; \(command); touch '\(folder)/done'; sleep 600"
-        let launch = kind.launch(script).map(Self.quoted).joined(separator: " ")
+        let launch = kind.launch(script, socket: folder + "/kitty.sock").map(Self.quoted).joined(separator: " ")
         _ = try await Self.background(launch, log: folder + "/terminal.log", environment: environment)
         guard try await Self.poll(seconds: 30, { FileManager.default.fileExists(atPath: "\(self.folder)/ready") })
         else {
@@ -96,6 +99,16 @@ final class RealTerminal: Sendable {
             "DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": folder, "LIBGL_ALWAYS_SOFTWARE": "1", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
         ]
+    }
+
+    /// kitty's screen as text (`kitty @ get-text`), one line a row, trailing blanks removed.
+    func kittyText() async throws -> [String] {
+        let result = try await StoriesProcess.execute(
+            "/usr/bin/kitty", ["@", "--to", "unix:" + folder + "/kitty.sock", "get-text"], environment: environment)
+        guard result.status == 0 else { throw RealTerminalError.failed("kitty @ get-text: \(result.stderr)") }
+        return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
     }
 
     /// Runs the command and waits until it has finished and the screen has settled.
