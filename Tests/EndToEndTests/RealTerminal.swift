@@ -14,6 +14,10 @@ final class RealTerminal: Sendable {
     enum Kind: String, Sendable {
         case kitty
         case xterm
+        /// xterm as a VT340 on its default light theme: white background, black text.
+        case xtermLight
+        /// kitty with a white background and black text.
+        case kittyLight
 
         /// The program and its arguments, running `command` in a window at the display's top left
         /// (kitty listening for remote control on `socket`).
@@ -26,6 +30,18 @@ final class RealTerminal: Sendable {
                     // Remote control on a socket of the test's own: `kitty @ get-text` reads the screen's text.
                     "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                     "sh", "-c", command,
+                ]
+            case .kittyLight:
+                [
+                    "kitty", "--config", "NONE", "-o", "initial_window_width=900", "-o", "initial_window_height=700",
+                    "-o", "remember_window_size=no", "-o", "background=#ffffff", "-o", "foreground=#000000",
+                    "-o", "cursor_blink_interval=0", "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
+                    "sh", "-c", command,
+                ]
+            case .xtermLight:
+                [
+                    "xterm", "-u8", "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-geometry", "120x45+0+0",
+                    "-bg", "white", "-fg", "black", "+bc", "-e", "sh", "-c", command,
                 ]
             case .xterm:
                 [

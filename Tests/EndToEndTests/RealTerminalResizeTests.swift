@@ -82,3 +82,64 @@ struct RealTerminalResizeTests {
         try await Self.resizes(.xterm, graphics: "sixel")
     }
 }
+
+/// Light backgrounds (issue 29.5): on xterm's and kitty's white, the bar's filled part, the
+/// selected name and the heart were white on white. The terminal's background is asked
+/// (OSC 11) and the screens pick colours that contrast with it.
+@Suite("Light backgrounds in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(4)))
+struct RealTerminalLightBackgroundTests {
+    static func luminance(_ screen: [UInt8], _ x: Int, _ y: Int) -> Int {
+        let o = (y * RealTerminal.width + x) * 3
+        return (299 * Int(screen[o]) + 587 * Int(screen[o + 1]) + 114 * Int(screen[o + 2])) / 1000
+    }
+
+    /// Pixels darker than luminance 90 (white is 255) on the progress bar's line: the pixel row
+    /// near the top with the most marks (its segments, filled or not), and two rows either side.
+    static func darkPixels(_ screen: [UInt8], _ window: (width: Int, height: Int)) -> Int {
+        let columns = 4..<(window.width - 4)
+        let line =
+            (2..<min(40, window.height)).max { a, b in
+                columns.filter { luminance(screen, $0, a) < 200 }.count
+                    < columns.filter { luminance(screen, $0, b) < 200 }.count
+            } ?? 0
+        var count = 0
+        for y in max(0, line - 2)...(line + 2) {
+            for x in columns where luminance(screen, x, y) < 90 { count += 1 }
+        }
+        return count
+    }
+
+    static func barIsDark(_ kind: RealTerminal.Kind) async throws {
+        try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
+        let folder = try TemporaryFolder.make()
+        let command =
+            [StoriesProcess.binary, "--source", "bundled", "--store", "memory"].map(RealTerminal.quoted)
+            .joined(separator: " ") + " 2>'\(folder)/err'"
+        let terminal = try await RealTerminal(kind, running: command)
+        terminal.start()
+        _ = try await RealTerminalScreensTests.until(terminal, "the tray") { screen, window in
+            RealTerminalResizeTests.pictureBlocks(screen, window) > 20
+        }
+        // The viewer: after a second or two the first segment is partly filled; paused, it holds.
+        try await terminal.keys("Return")
+        try await Task.sleep(for: .seconds(2))
+        try await terminal.keys("space")
+        let screen = try await RealTerminalScreensTests.until(terminal, "the bar's filled part, dark") {
+            screen, window in
+            darkPixels(screen, window) > 40
+        }
+        print(
+            "\(kind.rawValue): \(darkPixels(screen, try await terminal.windowSize())) dark pixels in the bar's row"
+        )
+        try await terminal.keys("q", "q")
+        #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
+    }
+
+    @Test func xtermOnWhiteDrawsTheBarDark() async throws {
+        try await Self.barIsDark(.xtermLight)
+    }
+
+    @Test func kittyOnWhiteDrawsTheBarDark() async throws {
+        try await Self.barIsDark(.kittyLight)
+    }
+}

@@ -46,6 +46,10 @@ public struct AppModel: Sendable {
     /// Whether pictures are drawn in a graphics protocol (kitty, sixel: ``CellGraphic``s on the
     /// frame) rather than in half blocks.
     public var graphics: Bool
+    /// Whether the terminal's background is light (its OSC 11 answer): the bar's filled
+    /// segments are drawn dark, its empty ones light (issue 29.5). Text that is neither a
+    /// picture nor an accent is in the terminal's own foreground, whatever the background.
+    public var lightBackground = false
     /// Viewer durations and modes.
     public var viewerConfiguration: ViewerConfiguration
     /// The tray.

@@ -208,7 +208,8 @@ enum TrayView {
         let width = layout.slotWidth - 2
         let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
-        let style = selected ? CellStyle(foreground: RGB(255, 255, 255), bold: true) : AppView.dim
+        // Selected: the terminal's own foreground, bold (white was white on white).
+        let style = selected ? AppView.bold : AppView.dim
         buffer.put(name, x: nameX, y: layout.nameRow, style: style, maxWidth: width)
         if selected {
             let marker = String(repeating: "▔", count: min(width, max(3, TerminalText.width(of: name))))

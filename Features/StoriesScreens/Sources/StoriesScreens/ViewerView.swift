@@ -9,11 +9,14 @@ enum ViewerView {
     static let hints = "←/→ item · [/] user · space pause · l like · q close"
     static let full = RGB(245, 245, 245)
     static let empty = RGB(90, 90, 90)
+    /// On a light background: the filled segments dark, the empty ones light.
+    static let fullOnLight = RGB(40, 40, 40)
+    static let emptyOnLight = RGB(170, 170, 170)  // gray in 16 colours too (200 became white)
 
     static func draw(_ open: ViewerModel, model: AppModel, into buffer: inout CellBuffer) {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
-        drawSegments(viewer.segments, depth: model.depth, into: &buffer)
+        drawSegments(viewer.segments, depth: model.depth, light: model.lightBackground, into: &buffer)
         let ring: AvatarCells.Ring = story.items.allSatisfy { viewer.seen.contains($0.id) } ? .seen : .unseen
         AppView.avatar(
             story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, model: model,
@@ -38,7 +41,8 @@ enum ViewerView {
         let liked = viewer.isCurrentLiked
         buffer.put(
             liked ? "♥" : "♡", x: 1, y: footer,
-            style: CellStyle(foreground: liked ? RGB(237, 73, 86) : RGB(220, 220, 220), bold: true))
+            // Not liked: the terminal's own foreground (220 gray was white on white).
+            style: CellStyle(foreground: liked ? RGB(237, 73, 86) : nil, bold: true))
         AppView.text(
             "\(position.itemIndex + 1)/\(story.items.count)", x: 4, y: footer, width: 9, style: AppView.bold,
             into: &buffer)
@@ -52,7 +56,9 @@ enum ViewerView {
     /// One segment per item, one cell apart: past full, current filling, future empty.
     /// Without colour (NO_COLOR) the filled part is `━` and the rest `─`, so the position
     /// still reads.
-    static func drawSegments(_ segments: [Double], depth: ColorMode, into buffer: inout CellBuffer) {
+    static func drawSegments(_ segments: [Double], depth: ColorMode, light: Bool = false, into buffer: inout CellBuffer)
+    {
+        let (full, empty) = light ? (fullOnLight, emptyOnLight) : (Self.full, Self.empty)
         guard !segments.isEmpty else { return }
         let available = buffer.width - 2
         let gaps = segments.count - 1
@@ -60,21 +66,25 @@ enum ViewerView {
         if width < 1 {
             // Too many items for separate segments: one bar for the whole story.
             let done = segments.reduce(0, +) / Double(segments.count)
-            drawBar(done, x: 1, width: available, depth: depth, into: &buffer)
+            drawBar(done, x: 1, width: available, depth: depth, colours: (full, empty), into: &buffer)
             return
         }
         for (index, value) in segments.enumerated() {
-            drawBar(value, x: 1 + index * (width + 1), width: width, depth: depth, into: &buffer)
+            drawBar(
+                value, x: 1 + index * (width + 1), width: width, depth: depth, colours: (full, empty), into: &buffer)
         }
     }
 
-    static func drawBar(_ value: Double, x: Int, width: Int, depth: ColorMode, into buffer: inout CellBuffer) {
+    static func drawBar(
+        _ value: Double, x: Int, width: Int, depth: ColorMode, colours: (full: RGB, empty: RGB),
+        into buffer: inout CellBuffer
+    ) {
         guard width > 0 else { return }
         let filled = Int((value * Double(width)).rounded(.down))
         for column in 0..<width {
             let done = column < filled
             buffer[x + column, ViewerLayout.progressRow] = Cell(
-                done || depth != .none ? "━" : "─", style: CellStyle(foreground: done ? full : empty))
+                done || depth != .none ? "━" : "─", style: CellStyle(foreground: done ? colours.full : colours.empty))
         }
     }
 

@@ -67,6 +67,29 @@ struct GraphicsDetectionTests {
         #expect(decision.reason.contains(reason), "\(decision.reason)")
     }
 
+    /// What xterm -ti vt340 and mlterm answered under Xvfb (issue 29.3, 29.5).
+    @Test func theBackgroundAndTheSixelLimitsAreRead() {
+        let xterm = GraphicsDetection.interpret(
+            Array(
+                ("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c"
+                    + "\u{1B}[?2;0;480;312S\u{1B}[?2;0;1000;1000S\u{1B}[?1;0;1024S\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
+                    .utf8),
+            environment: [:])
+        #expect(xterm.mode == .sixel && xterm.isLightBackground)
+        #expect(
+            xterm.sixelLimit == GraphicsDetection.PixelLimit(width: 1000, height: 1000) && xterm.colorRegisters == 1024)
+        // mlterm refuses the geometry query (status 3): no limit; kitty's black is dark.
+        let mlterm = GraphicsDetection.interpret(
+            Array("\u{1B}[?1;3;0S\u{1B}[?1;3;0S\u{1B}[?1;0;1024S\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c".utf8),
+            environment: [:])
+        #expect(mlterm.mode == .sixel && mlterm.sixelLimit == nil && mlterm.colorRegisters == 1024)
+        let kitty = GraphicsDetection.interpret(
+            Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;c".utf8), environment: [:])
+        #expect(kitty.background == RGB(0, 0, 0) && !kitty.isLightBackground)
+        #expect(GraphicsDetection.background(in: "\u{1B}]11;rgb:f/8/0\u{07}") == RGB(255, 136, 0))
+        #expect(GraphicsDetection.background(in: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
+    }
+
     @Test func iTerm2IsKnownByItsProgramName() {
         let decision = GraphicsDetection.interpret(
             Array("\u{1B}[?62;c".utf8), environment: ["TERM_PROGRAM": "iTerm.app"])
@@ -110,9 +133,18 @@ struct GraphicsDetectionTests {
         }
         let asked = try await onOwnThread { pty.read(count: GraphicsDetection.queries.count) }
         #expect(asked == GraphicsDetection.queries)
-        pty.answer("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c")
+        pty.answer(
+            "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\"
+                + "\u{1B}[?65;4;6;18;22c")
+        // DA1 says sixel: the sixel limits are asked next, DA1 again as the end mark.
+        let more = try await onOwnThread { pty.read(count: GraphicsDetection.sixelQueries.count) }
+        #expect(more == GraphicsDetection.sixelQueries)
+        pty.answer("\u{1B}[?2;0;480;312S\u{1B}[?2;0;1000;1000S\u{1B}[?1;0;1024S\u{1B}[?65;4;6;18;22c")
         let decision = try await detection.value
         #expect(decision.mode == .kitty && decision.reason.contains("WezTerm"), "\(decision.reason)")
+        #expect(decision.background == RGB(255, 250, 240) && decision.isLightBackground)
+        #expect(decision.sixelLimit == GraphicsDetection.PixelLimit(width: 1000, height: 1000))
+        #expect(decision.colorRegisters == 1024)
         var after = termios()
         tcgetattr(slave, &after)
         #expect(after.c_lflag == before.c_lflag, "the terminal's mode is given back")

@@ -42,7 +42,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         }
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
-        )
+                + Self.learned(graphics))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)
@@ -79,5 +79,17 @@ public struct DoctorCommand: AsyncParsableCommand {
             try Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
         }
         if let failed { throw ExitCode(failed.rawValue) }
+    }
+
+    /// What the terminal said of itself besides its protocol: its background, its sixel limits.
+    static func learned(_ detection: GraphicsDetection) -> String {
+        var parts: [String] = []
+        if let background = detection.background {
+            parts.append(
+                "background \(detection.isLightBackground ? "light" : "dark") (\(background.r),\(background.g),\(background.b))")
+        }
+        if let limit = detection.sixelLimit { parts.append("sixel pictures at most \(limit.width)×\(limit.height)") }
+        if let registers = detection.colorRegisters { parts.append("\(registers) sixel colours") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 }

@@ -69,10 +69,11 @@ public struct RenderCommand: AsyncParsableCommand {
         // auto asks the terminal (stdin and stdout both on it) and waits up to 150 ms for its
         // answers: on a thread of its own, not the cooperative pool.
         let configured = root.settings.graphicsMode
-        let graphics = try await OwnThread.run {
+        let detected = try await OwnThread.run {
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
-        }.mode
+        }
+        let graphics = detected.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
@@ -91,7 +92,8 @@ public struct RenderCommand: AsyncParsableCommand {
             try Terminal.writeOutput(
                 try GraphicsImage.draw(
                     data, mode: graphics, columns: columns, rows: rows,
-                    cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF)))
+                    cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF),
+                    sixelLimit: detected.sixelLimit, colorRegisters: detected.colorRegisters))
             return
         }
         let header = try ImageDecoder.size(of: data)

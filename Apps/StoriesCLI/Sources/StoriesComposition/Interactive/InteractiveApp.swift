@@ -67,7 +67,19 @@ struct InteractiveApp {
         var model = AppModel(
             size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
             fallback: nil, depth: depth, graphics: graphics != .symbols, viewerConfiguration: root.settings.viewer)
+        // What the terminal said of itself: its background (colours that contrast with it) and
+        // its sixel limits (pictures never larger, palettes never richer).
+        model.lightBackground = detected.isLightBackground
         var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
+        writer.sixelLimit = detected.sixelLimit
+        writer.colorRegisters = detected.colorRegisters
+        logger.info(
+            "terminal",
+            metadata: [
+                "background": "\(detected.background.map { "\($0.r),\($0.g),\($0.b)" } ?? "unknown")",
+                "sixelLimit": "\(detected.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "none")",
+                "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
+            ])
         var last: CellBuffer? = nil
         // After a Ctrl-Z the screen is the shell's until the continuation is seen: nothing is
         // drawn on it meanwhile.

@@ -17,52 +17,162 @@ public struct GraphicsDetection: Hashable, Sendable {
     public var mode: GraphicsMode
     /// Why, in a few words, for `stories doctor`.
     public var reason: String
+    /// The terminal's background colour (OSC 11's answer), nil when it did not say: the
+    /// screens pick colours that contrast with it (dark ones on a light background).
+    public var background: RGB?
+    /// The largest sixel picture the terminal shows, in pixels (XTSMGRAPHICS; xterm's default
+    /// is 1000×1000 and a larger one is blank), nil when it did not say.
+    public var sixelLimit: PixelLimit?
+    /// Sixel colour registers (XTSMGRAPHICS), nil when the terminal did not say.
+    public var colorRegisters: Int?
 
-    /// Creates a decision.
-    public init(mode: GraphicsMode, reason: String) {
-        self.mode = mode
-        self.reason = reason
+    /// A size in pixels.
+    public struct PixelLimit: Hashable, Sendable {
+        /// Pixels across.
+        public var width: Int
+        /// Pixels down.
+        public var height: Int
+        /// A limit.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
-    /// The three questions, in one write: kitty's graphics query, XTVERSION, DA1.
-    public static let queries: [UInt8] = KittyGraphics.query + Array("\u{1B}[>0q\u{1B}[c".utf8)
+    /// Creates a decision.
+    public init(
+        mode: GraphicsMode, reason: String, background: RGB? = nil, sixelLimit: PixelLimit? = nil,
+        colorRegisters: Int? = nil
+    ) {
+        self.mode = mode
+        self.reason = reason
+        self.background = background
+        self.sixelLimit = sixelLimit
+        self.colorRegisters = colorRegisters
+    }
+
+    /// Whether the background is light (its luminance over half): the screens' palette.
+    public var isLightBackground: Bool {
+        guard let background else { return false }
+        let luminance = 0.2126 * Double(background.r) + 0.7152 * Double(background.g) + 0.0722 * Double(background.b)
+        return luminance > 140
+    }
+
+    /// The first questions, in one write: kitty's graphics query, XTVERSION, the background
+    /// colour (OSC 11), DA1 (every terminal answers it, and last).
+    public static let queries: [UInt8] =
+        KittyGraphics.query + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+
+    /// Asked only of a terminal whose DA1 includes sixel (XTSMGRAPHICS is a private CSI ending
+    /// in `S`, which a terminal that does not know it could take for "scroll up"): the sixel
+    /// geometry now and at most, the colour registers, then DA1 again as the end mark.
+    public static let sixelQueries: [UInt8] = Array("\u{1B}[?2;1;0S\u{1B}[?2;4;0S\u{1B}[?1;1;0S\u{1B}[c".utf8)
 
     /// How long the answers may take, all together.
     public static let deadline: Duration = .milliseconds(150)
 
     /// Decides for `configured`: asks the terminal on `input`/`output` only when it is `auto`,
     /// `output` is a terminal and no multiplexer is in the way.
+    ///
+    /// The terminal is asked for its background and, when it speaks sixel, its sixel limits
+    /// whatever the mode (an explicit mode too: the colours and the limits still matter).
     public static func detect(
         configured: GraphicsMode, environment: [String: String], input: Int32, output: Int32,
         deadline: Duration = Self.deadline
     ) -> GraphicsDetection {
-        if configured != .auto { return GraphicsDetection(mode: configured, reason: "set by terminal.graphics") }
-        guard isatty(output) == 1 else { return GraphicsDetection(mode: .symbols, reason: "output is not a terminal") }
+        let explicit = GraphicsDetection(mode: configured, reason: "set by terminal.graphics")
+        guard isatty(output) == 1 else {
+            return configured != .auto ? explicit : GraphicsDetection(mode: .symbols, reason: "output is not a terminal")
+        }
         if TerminalCapabilities.isMultiplexed(environment) {
-            return GraphicsDetection(
-                mode: .symbols, reason: "inside tmux or screen (set terminal.graphics to force a protocol)")
+            return configured != .auto
+                ? explicit
+                : GraphicsDetection(
+                    mode: .symbols, reason: "inside tmux or screen (set terminal.graphics to force a protocol)")
         }
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" || term == "linux" {
             // The Linux console and dumb terminals have no graphics, and the console would print
             // the kitty query's text instead of ignoring it.
-            return GraphicsDetection(mode: .symbols, reason: "TERM=\(term.isEmpty ? "(unset)" : term) has no graphics")
+            return configured != .auto
+                ? explicit
+                : GraphicsDetection(mode: .symbols, reason: "TERM=\(term.isEmpty ? "(unset)" : term) has no graphics")
         }
         // A background job does not ask: changing its controlling terminal's mode would stop it
         // (SIGTTOU), and the answers would go to whoever reads the terminal. (-1: not our
         // controlling terminal, which no job control guards.)
         let foreground = tcgetpgrp(input)
         guard isatty(input) == 1, foreground == -1 || foreground == getpgrp(),
-            let answers = ask(input: input, output: output, deadline: deadline)
+            var answers = ask(queries, input: input, output: output, deadline: deadline)
         else {
-            return interpret([], environment: environment)
+            return configured != .auto ? explicit : interpret([], environment: environment)
         }
-        return interpret(answers, environment: environment)
+        if let attributes = deviceAttributes(in: String(decoding: answers, as: UTF8.self)), attributes.contains(4),
+            let more = ask(sixelQueries, input: input, output: output, deadline: deadline)
+        {
+            answers += more
+        }
+        var decision = interpret(answers, environment: environment)
+        if configured != .auto {
+            decision.mode = configured
+            decision.reason = explicit.reason
+        }
+        return decision
     }
 
     /// The decision from the terminal's answers (and `TERM_PROGRAM` for iTerm2, which answers
     /// neither query with a protocol of its own).
     public static func interpret(_ answers: [UInt8], environment: [String: String]) -> GraphicsDetection {
+        var decision = protocolFrom(answers, environment: environment)
+        let text = String(decoding: answers, as: UTF8.self)
+        decision.background = background(in: text)
+        let sixel = graphicsAttributes(in: text)
+        // The most the terminal can show (Pa=4) where it says, else what it shows now.
+        if let limit = sixel[24] ?? sixel[21], limit.count == 2, limit[0] > 0, limit[1] > 0 {
+            decision.sixelLimit = PixelLimit(width: limit[0], height: limit[1])
+        }
+        if let registers = sixel[11]?.first, registers > 1 { decision.colorRegisters = registers }
+        return decision
+    }
+
+    /// The answers' XTSMGRAPHICS values by item and how they were read (`10 * Pi + Pa`: 21
+    /// the sixel geometry now, 24 at most, 11 the colour registers); only successful answers
+    /// (status 0). The query's read kind is not in the answer, so the geometry answers are
+    /// told apart by their order (now, then at most).
+    static func graphicsAttributes(in text: String) -> [Int: [Int]] {
+        var found: [Int: [Int]] = [:]
+        var rest = Substring(text)
+        while let start = rest.range(of: "\u{1B}[?") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { !($0.isNumber || $0 == ";") }), rest[end] == "S" else { continue }
+            let fields = rest[..<end].split(separator: ";").compactMap { Int($0) }
+            rest = rest[rest.index(after: end)...]
+            guard fields.count >= 3, fields[1] == 0 else { continue }
+            let item = fields[0]
+            let key = item == 2 ? (found[21] == nil ? 21 : 24) : item * 10 + 1
+            found[key] = Array(fields.dropFirst(2))
+        }
+        return found
+    }
+
+    /// The background colour in an OSC 11 answer `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` (1 to 4 hex
+    /// digits a channel), ended by ST or BEL.
+    static func background(in text: String) -> RGB? {
+        guard let start = text.range(of: "\u{1B}]11;rgb:") else { return nil }
+        let rest = text[start.upperBound...]
+        let end = rest.firstIndex { $0 == "\u{1B}" || $0 == "\u{07}" } ?? rest.endIndex
+        let channels = rest[..<end].split(separator: "/")
+        guard channels.count == 3 else { return nil }
+        let values = channels.compactMap { channel -> UInt8? in
+            guard (1...4).contains(channel.count), let value = Int(channel, radix: 16) else { return nil }
+            let maximum = (1 << (4 * channel.count)) - 1
+            return UInt8(value * 255 / maximum)
+        }
+        return values.count == 3 ? RGB(values[0], values[1], values[2]) : nil
+    }
+
+    /// The protocol the answers name.
+    static func protocolFrom(_ answers: [UInt8], environment: [String: String]) -> GraphicsDetection {
         let text = String(decoding: answers, as: UTF8.self)
         let version = Self.version(in: text)
         let named = version.map { " (\($0))" } ?? ""
@@ -81,12 +191,16 @@ public struct GraphicsDetection: Hashable, Sendable {
         return GraphicsDetection(mode: .symbols, reason: "the terminal answered with no graphics protocol\(named)")
     }
 
-    /// The parameters of a DA1 answer `ESC [ ? P ; P … c`.
+    /// The parameters of a DA1 answer `ESC [ ? P ; P … c` (not an XTSMGRAPHICS answer, which
+    /// starts alike and ends in `S`).
     static func deviceAttributes(in text: String) -> [Int]? {
-        guard let start = text.range(of: "\u{1B}[?") else { return nil }
-        let rest = text[start.upperBound...]
-        guard let end = rest.firstIndex(of: "c") else { return nil }
-        return rest[..<end].split(separator: ";").compactMap { Int($0) }
+        var rest = Substring(text)
+        while let start = rest.range(of: "\u{1B}[?") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { !($0.isNumber || $0 == ";") }) else { return nil }
+            if rest[end] == "c" { return rest[..<end].split(separator: ";").compactMap { Int($0) } }
+        }
+        return nil
     }
 
     /// The terminal's name and version from an XTVERSION answer `ESC P > | TEXT ESC \`.
@@ -101,7 +215,7 @@ public struct GraphicsDetection: Hashable, Sendable {
     /// Writes the queries and reads the answers in raw mode until DA1's answer (or the
     /// deadline); the terminal's mode is given back as it was. Nil when `input` cannot be put
     /// in raw mode.
-    static func ask(input: Int32, output: Int32, deadline: Duration) -> [UInt8]? {
+    static func ask(_ queries: [UInt8], input: Int32, output: Int32, deadline: Duration) -> [UInt8]? {
         var original = termios()
         guard tcgetattr(input, &original) == 0 else { return nil }
         var raw = original

@@ -6,8 +6,11 @@ public import Foundation
 public enum GraphicsImage {
     /// The bytes that draw `data`; `id` names a kitty image (a new one per drawing, so an
     /// earlier image with another id stays on the screen).
+    /// A sixel picture keeps within `sixelLimit` (the terminal's XTSMGRAPHICS answer) and
+    /// `colorRegisters` colours.
     public static func draw(
-        _ data: Data, mode: GraphicsMode, columns: Int, rows: Int, cell: CellPixels, id: UInt32
+        _ data: Data, mode: GraphicsMode, columns: Int, rows: Int, cell: CellPixels, id: UInt32,
+        sixelLimit: GraphicsDetection.PixelLimit? = nil, colorRegisters: Int? = nil
     ) throws(ImageDecodeError) -> [UInt8] {
         let header = try ImageDecoder.check(data)
         let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
@@ -24,9 +27,14 @@ public enum GraphicsImage {
             return KittyGraphics.transmitAndPlace(
                 image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false) + below
         case .sixel:
-            let image = try decoded(data, pixels.width, pixels.height)
+            var size = pixels
+            if let limit = sixelLimit, size.width > limit.width || size.height > limit.height {
+                let scale = min(Double(limit.width) / Double(size.width), Double(limit.height) / Double(size.height))
+                size = (max(1, Int(Double(size.width) * scale)), max(1, Int(Double(size.height) * scale)))
+            }
+            let image = try decoded(data, size.width, size.height)
             // The terminal moves the cursor to the line below the sixel image itself.
-            return SixelEncoder.encode(image) + [UInt8(ascii: "\n")]
+            return SixelEncoder.encode(image, colors: min(256, colorRegisters ?? 256)) + [UInt8(ascii: "\n")]
         case .auto, .symbols:
             preconditionFailure("GraphicsImage draws graphics modes only")
         }

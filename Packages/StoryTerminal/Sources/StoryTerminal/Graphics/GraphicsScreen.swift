@@ -24,6 +24,11 @@ public struct GraphicsScreen: Sendable {
     public var cell: CellPixels
     /// The renderer of the cells.
     public var cells: TerminalRenderer
+    /// sixel: the largest picture the terminal shows (XTSMGRAPHICS); a larger one is drawn
+    /// smaller to fit it (xterm leaves a picture over its 1000×1000 default blank).
+    public var sixelLimit: GraphicsDetection.PixelLimit?
+    /// sixel: the terminal's colour registers (XTSMGRAPHICS); the palette never has more.
+    public var colorRegisters: Int?
 
     /// How many pictures the terminal keeps (kitty) or are kept encoded (sixel) beyond those shown.
     public static let keptPictures = 48
@@ -161,8 +166,13 @@ public struct GraphicsScreen: Sendable {
         case .avatar:
             return (boxWidth, boxHeight, graphic.x, graphic.y, 0, 0)
         case .fitted:
-            let fitted = cell.fitted(
+            var fitted = cell.fitted(
                 width: graphic.image.width, height: graphic.image.height, columns: graphic.columns, rows: graphic.rows)
+            if mode == .sixel, let limit = sixelLimit, fitted.width > limit.width || fitted.height > limit.height {
+                let scale = min(Double(limit.width) / Double(fitted.width), Double(limit.height) / Double(fitted.height))
+                fitted.width = max(1, Int(Double(fitted.width) * scale))
+                fitted.height = max(1, Int(Double(fitted.height) * scale))
+            }
             var height = fitted.height
             // A sixel picture grows in bands of 6 pixel rows: it is cut to whole bands so its last
             // band never reaches the row below its rectangle.
@@ -236,7 +246,8 @@ public struct GraphicsScreen: Sendable {
             // iTerm2 gets a JPEG (no transparency: an avatar's corners are black there).
             bytes =
                 mode == .iterm2
-                ? ITerm2Image.picture(pixels.image) ?? [] : SixelEncoder.encode(pixels.image, opaque: pixels.opaque)
+                ? ITerm2Image.picture(pixels.image) ?? []
+                : SixelEncoder.encode(pixels.image, opaque: pixels.opaque, colors: min(256, colorRegisters ?? 256))
         }
         encoded[picture] = (bytes, frameNumber)
         out += Self.moveCursor(x: place.x, y: place.y)
