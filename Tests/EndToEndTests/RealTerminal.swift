@@ -56,8 +56,8 @@ final class RealTerminal: Sendable {
     /// The display numbers this process has tried.
     static let claimed = Mutex<Set<Int>>([])
 
-    static let width = 1024
-    static let height = 768
+    static let width = 1400
+    static let height = 900
     let display: String
     let folder: String
 
@@ -148,8 +148,10 @@ final class RealTerminal: Sendable {
     /// one at a time.
     func keys(_ names: String...) async throws {
         for name in names {
+            // With no window manager the window under the pointer has the focus: the pointer
+            // goes inside the terminal first (a resized window may no longer hold it).
             let result = try await StoriesProcess.execute(
-                "/usr/bin/xdotool", ["key", "--clearmodifiers", name], environment: environment)
+                "/usr/bin/xdotool", ["mousemove", "12", "12", "key", "--clearmodifiers", name], environment: environment)
             guard result.status == 0 else { throw RealTerminalError.failed("xdotool key \(name): \(result.stderr)") }
             try await Task.sleep(for: .milliseconds(150))
         }

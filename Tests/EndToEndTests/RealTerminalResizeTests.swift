@@ -143,3 +143,37 @@ struct RealTerminalLightBackgroundTests {
         try await Self.barIsDark(.kittyLight)
     }
 }
+
+/// A picture wider than xterm's sixel limit (issue 29.3): xterm leaves a sixel picture over
+/// its maximum graphic size (1000×1000 by default) blank; the app asks the limit
+/// (XTSMGRAPHICS) and draws the picture within it.
+@Suite("Sixel pictures within the terminal's limit (Xvfb)", .serialized, .timeLimit(.minutes(3)))
+struct RealTerminalSixelLimitTests {
+    @Test func aWideWindowsDetailIsDrawnWithinXtermsLimit() async throws {
+        try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
+        let command = [StoriesProcess.binary, "--source", "bundled", "--store", "memory"].map(RealTerminal.quoted)
+            .joined(separator: " ")
+        let terminal = try await RealTerminal(.xterm, running: command)
+        terminal.start()
+        try await terminal.resize(width: 1390, height: 880)
+        _ = try await RealTerminalScreensTests.until(terminal, "the tray") { screen, window in
+            RealTerminalResizeTests.pictureBlocks(screen, window) > 20 && window.width > 1300
+        }
+        // The gallery's fourth photo, a 900×600 landscape: fitted to the wide window it would be
+        // about 1300 pixels across.
+        try await terminal.keys("g")
+        try await Task.sleep(for: .seconds(1))
+        try await terminal.keys("Right", "Right", "Right", "Return")
+        let screen = try await RealTerminalScreensTests.until(terminal, "the landscape in detail") { screen, window in
+            RealTerminalResizeTests.pictureBlocks(screen, window) > 2500
+        }
+        let window = try await terminal.windowSize()
+        let box = RealTerminal.pictureBox(screen, through: (window.width / 2, window.height / 3))
+        print("xterm detail at \(window.width)×\(window.height): \(box.map { "\($0)" } ?? "no picture")")
+        #expect(
+            (box?.width ?? 0) >= 900 && (box?.width ?? 2000) <= 1000,
+            "within the 1000-pixel limit: \(String(describing: box))")
+        try await terminal.keys("Escape", "q", "q")
+        #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
+    }
+}
