@@ -151,7 +151,8 @@ final class RealTerminal: Sendable {
             // With no window manager the window under the pointer has the focus: the pointer
             // goes inside the terminal first (a resized window may no longer hold it).
             let result = try await StoriesProcess.execute(
-                "/usr/bin/xdotool", ["mousemove", "12", "12", "key", "--clearmodifiers", name], environment: environment)
+                "/usr/bin/xdotool", ["mousemove", "12", "12", "key", "--clearmodifiers", name], environment: environment
+            )
             guard result.status == 0 else { throw RealTerminalError.failed("xdotool key \(name): \(result.stderr)") }
             try await Task.sleep(for: .milliseconds(150))
         }
