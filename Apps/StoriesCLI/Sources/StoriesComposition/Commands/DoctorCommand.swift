@@ -86,7 +86,8 @@ public struct DoctorCommand: AsyncParsableCommand {
         var parts: [String] = []
         if let background = detection.background {
             parts.append(
-                "background \(detection.isLightBackground ? "light" : "dark") (\(background.r),\(background.g),\(background.b))")
+                "background \(detection.isLightBackground ? "light" : "dark") (\(background.r),\(background.g),\(background.b))"
+            )
         }
         if let limit = detection.sixelLimit { parts.append("sixel pictures at most \(limit.width)×\(limit.height)") }
         if let registers = detection.colorRegisters { parts.append("\(registers) sixel colours") }

@@ -82,7 +82,8 @@ public struct GraphicsDetection: Hashable, Sendable {
     ) -> GraphicsDetection {
         let explicit = GraphicsDetection(mode: configured, reason: "set by terminal.graphics")
         guard isatty(output) == 1 else {
-            return configured != .auto ? explicit : GraphicsDetection(mode: .symbols, reason: "output is not a terminal")
+            return configured != .auto
+                ? explicit : GraphicsDetection(mode: .symbols, reason: "output is not a terminal")
         }
         if TerminalCapabilities.isMultiplexed(environment) {
             return configured != .auto

@@ -169,7 +169,8 @@ public struct GraphicsScreen: Sendable {
             var fitted = cell.fitted(
                 width: graphic.image.width, height: graphic.image.height, columns: graphic.columns, rows: graphic.rows)
             if mode == .sixel, let limit = sixelLimit, fitted.width > limit.width || fitted.height > limit.height {
-                let scale = min(Double(limit.width) / Double(fitted.width), Double(limit.height) / Double(fitted.height))
+                let scale = min(
+                    Double(limit.width) / Double(fitted.width), Double(limit.height) / Double(fitted.height))
                 fitted.width = max(1, Int(Double(fitted.width) * scale))
                 fitted.height = max(1, Int(Double(fitted.height) * scale))
             }
