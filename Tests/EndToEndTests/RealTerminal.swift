@@ -18,6 +18,8 @@ final class RealTerminal: Sendable {
         case xtermLight
         /// kitty with a white background and black text.
         case kittyLight
+        /// mlterm (sixel), on the test's magenta.
+        case mlterm
 
         /// The program and its arguments, running `command` in a window at the display's top left
         /// (kitty listening for remote control on `socket`).
@@ -38,6 +40,8 @@ final class RealTerminal: Sendable {
                     "-o", "cursor_blink_interval=0", "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                     "sh", "-c", command,
                 ]
+            case .mlterm:
+                ["mlterm", "-g", "120x45+0+0", "-b", "#ff00ff", "-f", "white", "-e", "sh", "-c", command]
             case .xtermLight:
                 [
                     "xterm", "-u8", "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-geometry", "120x45+0+0",
@@ -63,14 +67,14 @@ final class RealTerminal: Sendable {
 
     /// Why real-terminal tests cannot run here (nil: they can).
     static var unavailableReason: String? {
-        let missing = ["Xvfb", "xterm", "kitty", "import", "convert", "xdotool"].filter { program in
+        let missing = ["Xvfb", "xterm", "kitty", "mlterm", "import", "convert", "xdotool"].filter { program in
             !["/usr/bin", "/bin", "/usr/local/bin"].contains {
                 FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
             }
         }
         return missing.isEmpty
             ? nil
-            : "missing \(missing.joined(separator: ", ")) (apt-get install xvfb xterm kitty imagemagick xdotool; Scripts/test does)"
+            : "missing \(missing.joined(separator: ", ")) (apt-get install xvfb xterm kitty mlterm imagemagick xdotool; Scripts/test does)"
     }
 
     /// Starts a virtual display (stopped when this test process ends, however it ends) and the

@@ -81,6 +81,10 @@ struct RealTerminalResizeTests {
     @Test func xtermKeepsEveryPictureThroughResizes() async throws {
         try await Self.resizes(.xterm, graphics: "sixel")
     }
+
+    @Test func mltermKeepsEveryPictureThroughResizes() async throws {
+        try await Self.resizes(.mlterm, graphics: "auto")
+    }
 }
 
 /// Light backgrounds (issue 29.5): on xterm's and kitty's white, the bar's filled part, the
