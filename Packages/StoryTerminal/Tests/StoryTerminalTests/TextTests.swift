@@ -158,3 +158,24 @@ struct UniformTextTests {
         #expect(bytes.contains("🏄\u{1B}[1;7H"), "\(bytes.debugDescription)")
     }
 }
+
+/// Half blocks of the terminal's real cell shape (issue 29.8): kitty's cells are not 1:2, and
+/// pictures drawn as if they were came out 8% narrow.
+@Suite("Half blocks of the terminal's cell shape")
+struct HalfBlockShapeTests {
+    @Test func aPictureIsWidenedOnCellsTallerThanTwiceTheirWidth() {
+        // A square photo in 80×40 cells: 80×80 half blocks on 1:2 cells.
+        #expect(ImageCells.fittedSize(width: 800, height: 800, columns: 80, rows: 40) == (80, 80))
+        #expect(
+            ImageCells.fittedSize(
+                width: 800, height: 800, columns: 80, rows: 40, cell: CellPixels(width: 10, height: 20)) == (80, 80))
+        // kitty's 9×19 cells: a half block is 9×9.5, so 84 of them across for 80 down.
+        let kitty = ImageCells.fittedSize(
+            width: 800, height: 800, columns: 100, rows: 40, cell: CellPixels(width: 9, height: 19))
+        #expect(kitty == (84, 80), "\(kitty)")
+        // Never wider than the box.
+        let wide = ImageCells.fittedSize(
+            width: 1600, height: 800, columns: 80, rows: 40, cell: CellPixels(width: 9, height: 19))
+        #expect(wide.width == 80 && wide.height < 80, "\(wide)")
+    }
+}

@@ -97,8 +97,12 @@ public struct RenderCommand: AsyncParsableCommand {
             return
         }
         let header = try ImageDecoder.size(of: data)
-        let fitted = ImageCells.fittedSize(width: header.width, height: header.height, columns: columns, rows: rows)
+        // Half blocks of the terminal's real cell shape (kitty's made pictures 8% narrow).
+        let fitted = ImageCells.fittedSize(
+            width: header.width, height: header.height, columns: columns, rows: rows,
+            cell: attached ? CellPixels.of(1) : nil)
         let image = try ImageDecoder.decode(data, covering: fitted.width, fitted.height)
+            .resampled(width: fitted.width, height: fitted.height)
         let usedRows = (fitted.height + 1) / 2
         var buffer = CellBuffer(width: fitted.width, height: usedRows)
         ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: fitted.width, rows: usedRows, depth: depth)

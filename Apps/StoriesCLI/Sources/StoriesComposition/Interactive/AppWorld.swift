@@ -97,6 +97,8 @@ extension InteractiveApp {
             session: session, store: store,
             loads: MediaLoads(
                 load: try session.prioritizedImageLoader(), cell: cell,
+                // Half blocks take the terminal's real cell shape (10×20 when it does not say).
+                halfBlocks: { CellPixels.of(1) },
                 videos: (VideoClips(settings: root.settings.picsum), decoder, prepared, root.settings.videoFrameRate),
                 logger: session.root.logger, send: send),
             player: VideoPlayer(decoder: decoder, prepared: prepared, logger: session.root.logger, send: send),

@@ -17,6 +17,8 @@ final class MediaLoads: Sendable {
     private let load: @Sendable (URL, ImagePriority) async throws -> Data
     /// The cells' pixels when pictures are drawn in a graphics protocol (nil: half blocks).
     private let cell: (@Sendable () -> CellPixels)?
+    /// The terminal's cell size for half blocks (their shape), when pictures are half blocks.
+    let halfBlocks: @Sendable () -> CellPixels?
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
     /// Where clips are, how they are decoded, the decoders held after their first frame, and
@@ -40,6 +42,7 @@ final class MediaLoads: Sendable {
 
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, cell: (@Sendable () -> CellPixels)?,
+        halfBlocks: @escaping @Sendable () -> CellPixels? = { nil },
         videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, prepared: PreparedVideos, frameRate: Int),
         logger: Logger,
         send: @escaping @Sendable (AppMessage) -> Void
@@ -47,6 +50,7 @@ final class MediaLoads: Sendable {
         self.videos = videos
         self.load = load
         self.cell = cell
+        self.halfBlocks = halfBlocks
         self.logger = logger
         self.send = send
     }
@@ -68,10 +72,12 @@ final class MediaLoads: Sendable {
     /// Gallery thumbnails, fitted to a grid cell's thumbnail.
     func thumbnails(_ photos: [(PhotoID, URL)]) {
         let cell = self.cell?()
+        let shape = cell == nil ? halfBlocks() : nil
         for (id, url) in photos {
             let decode: @Sendable (Data) throws -> RGBImage = {
                 try ImageDecoder.decode(
-                    $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, cell: cell)
+                    $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, cell: cell,
+                    halfBlocks: shape)
             }
             picture(url, priority: .low, decode: decode) { send, result in
                 send(.thumbnailLoaded(id, try? result.get()))
@@ -82,8 +88,10 @@ final class MediaLoads: Sendable {
     /// A photo's detail, fitted to `area`; its failure is said on screen.
     func detail(_ id: PhotoID, url: URL, area: (columns: Int, rows: Int)) {
         let cell = self.cell?()
+        let shape = cell == nil ? halfBlocks() : nil
         let decode: @Sendable (Data) throws -> RGBImage = {
-            try ImageDecoder.decode($0, fittingColumns: area.columns, rows: area.rows, cell: cell)
+            try ImageDecoder.decode(
+                $0, fittingColumns: area.columns, rows: area.rows, cell: cell, halfBlocks: shape)
         }
         picture(url, priority: .high, decode: decode) { send, result in
             send(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) }))
@@ -172,8 +180,10 @@ final class MediaLoads: Sendable {
         let data = try await load(url, priority)
         try Task.checkCancellation()
         let queue = priority == .high ? Self.decodingNow : Self.decodingLater
+        let shape = cell == nil ? halfBlocks() : nil
         return try await queue.run {
-            try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
+            try ImageDecoder.decode(
+                data, fittingColumns: area.columns, rows: area.rows, cell: cell, halfBlocks: shape)
         }
     }
 

@@ -66,13 +66,17 @@ public enum ImageDecoder {
     /// `columns × rows` cells, aspect kept, so a view draws it without scaling again: the
     /// decode-and-fit step of every picture the app shows. Cells are two pixels a row (half
     /// blocks), or `cell`'s pixels for a graphics protocol (never more than the picture has).
+    ///
+    /// In half blocks, `halfBlocks` is the terminal's real cell size when it reports one: a
+    /// half block is `width × height/2` pixels, not square (kitty's cells made pictures 8%
+    /// narrow), so the picture is widened or narrowed by that shape.
     public static func decode(
-        _ data: Data, fittingColumns columns: Int, rows: Int, cell: CellPixels? = nil
+        _ data: Data, fittingColumns columns: Int, rows: Int, cell: CellPixels? = nil, halfBlocks: CellPixels? = nil
     ) throws(ImageDecodeError) -> RGBImage {
         guard let cell else {
             let decoded = try decode(data, covering: columns, rows * 2)
             let fitted = ImageCells.fittedSize(
-                width: decoded.width, height: decoded.height, columns: columns, rows: rows)
+                width: decoded.width, height: decoded.height, columns: columns, rows: rows, cell: halfBlocks)
             return decoded.resampled(width: fitted.width, height: fitted.height)
         }
         let header = try check(data)

@@ -5,12 +5,19 @@ public enum ImageCells {
     static let ramp = Array(" .:-=+*#%@")
 
     /// The pixel size an image of `width × height` takes inside `columns × rows` cells
-    /// (2 pixels per row), aspect kept.
-    public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int) -> (width: Int, height: Int) {
+    /// (2 pixels per row), aspect kept on cells of `cell`'s shape (square half blocks when
+    /// nil: cells twice as tall as wide).
+    public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int, cell: CellPixels? = nil)
+        -> (width: Int, height: Int)
+    {
         guard width > 0, height > 0, columns > 0, rows > 0 else { return (0, 0) }
-        let scale = min(Double(columns) / Double(width), Double(rows * 2) / Double(height))
+        // A half block's width over its height: 1 on a 1:2 cell; the picture's width in half
+        // blocks is divided by it.
+        let shape = cell.map { 2 * Double($0.width) / Double($0.height) } ?? 1
+        let shaped = max(1, Double(width) / min(2, max(0.5, shape)))
+        let scale = min(Double(columns) / shaped, Double(rows * 2) / Double(height))
         return (
-            max(1, min(columns, Int((Double(width) * scale).rounded()))),
+            max(1, min(columns, Int((shaped * scale).rounded()))),
             max(1, min(rows * 2, Int((Double(height) * scale).rounded())))
         )
     }
