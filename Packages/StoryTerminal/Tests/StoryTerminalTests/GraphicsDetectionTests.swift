@@ -88,6 +88,12 @@ struct GraphicsDetectionTests {
         #expect(kitty.background == RGB(0, 0, 0) && !kitty.isLightBackground)
         #expect(GraphicsDetection.background(in: "\u{1B}]11;rgb:f/8/0\u{07}") == RGB(255, 136, 0))
         #expect(GraphicsDetection.background(in: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
+        // A lying terminal: a 1×1 limit, one colour, numbers past Int: ignored.
+        let liar = GraphicsDetection.interpret(
+            Array(
+                ("\u{1B}[?2;0;1;1S\u{1B}[?2;0;1;1S\u{1B}[?1;0;1S\u{1B}[?2;0;99999999999999999999999;5S"
+                    + "\u{1B}[?63;4c").utf8), environment: [:])
+        #expect(liar.sixelLimit == nil && liar.colorRegisters == nil)
     }
 
     @Test func iTerm2IsKnownByItsProgramName() {

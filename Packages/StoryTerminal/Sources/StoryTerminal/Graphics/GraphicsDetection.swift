@@ -129,10 +129,12 @@ public struct GraphicsDetection: Hashable, Sendable {
         decision.background = background(in: text)
         let sixel = graphicsAttributes(in: text)
         // The most the terminal can show (Pa=4) where it says, else what it shows now.
-        if let limit = sixel[24] ?? sixel[21], limit.count == 2, limit[0] > 0, limit[1] > 0 {
+        // A limit under 64 pixels is no answer a real terminal gives (a picture would shrink to
+        // nothing): ignored, as is anything past 2^20.
+        if let limit = sixel[24] ?? sixel[21], limit.count == 2, limit.allSatisfy({ (64...(1 << 20)).contains($0) }) {
             decision.sixelLimit = PixelLimit(width: limit[0], height: limit[1])
         }
-        if let registers = sixel[11]?.first, registers > 1 { decision.colorRegisters = registers }
+        if let registers = sixel[11]?.first, (2...65536).contains(registers) { decision.colorRegisters = registers }
         return decision
     }
 
