@@ -18,3 +18,22 @@ struct SharedHTTPTests {
         #expect(configuration.maximumConnectionsPerHost == 6)
     }
 }
+
+/// Pictures inside tmux go to kitty 0.28 or later only (issue 29.6): Debian 12's 0.26.5 has
+/// no Unicode placeholders and would show boxes.
+@Suite("kitty behind tmux")
+struct TmuxPassthroughTests {
+    @Test func onlyKittyWithPlaceholdersQualifies() {
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.28.0)"))
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.35.2)"))
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(1.0)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.26.5)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "XTerm(379)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: ""))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "kitty(x)"))
+    }
+
+    @Test func outsideTmuxNothingIsAsked() {
+        #expect(!TmuxPassthrough.kittyOutside(["PATH": "/usr/bin:/bin"]))
+    }
+}

@@ -203,3 +203,47 @@ struct GraphicsScreenTests {
         #expect(frame.graphics.isEmpty)
     }
 }
+
+/// kitty behind tmux (issue 29.6): Unicode placeholders, commands through tmux's passthrough.
+@Suite("kitty placeholders through tmux")
+struct KittyPlaceholderTests {
+    @Test func theDiacriticsAreKittys297() {
+        let table = KittyPlaceholders.diacritics.map(\.value)
+        #expect(table.count == 297)
+        #expect(table.prefix(5) == [0x305, 0x30D, 0x30E, 0x310, 0x312])
+        #expect(table[30] == 0x483 && table.last == 0x1D244)
+        #expect(KittyPlaceholders.cell(row: 1, column: 0) == "\u{10EEEE}\u{30D}\u{305}")
+    }
+
+    @Test func everyCommandCrossesTmuxWithItsEscapesDoubled() {
+        let wrapped = KittyPlaceholders.tmuxPassthrough(
+            KittyGraphics.deleteImage(id: 7) + KittyGraphics.deleteImage(id: 8))
+        let text = String(decoding: wrapped, as: UTF8.self)
+        #expect(
+            text
+                == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\"
+                + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=8,q=2\u{1B}\u{1B}\\\u{1B}\\")
+    }
+
+    @Test func aPictureIsSentOnceAndShownByPlaceholderCells() {
+        var screen = GraphicsScreen(mode: .kitty, cell: CellPixels(width: 10, height: 20), depth: .palette256)
+        screen.placeholders = true
+        var frame = CellBuffer(width: 40, height: 12)
+        frame.place(
+            CellGraphic(
+                key: "media:a", image: RGBImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 48)),
+                shape: .fitted, x: 2, y: 1, columns: 6, rows: 3))
+        let first = String(decoding: screen.frame(from: nil, to: frame), as: UTF8.self)
+        #expect(first.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,i=1,"), "sent through tmux")
+        #expect(first.contains("a=p,U=1,i=1,c=6,r=3"), "a virtual placement over its cells")
+        #expect(!first.contains("\u{1B}_Ga=p,i=1,p="), "never placed directly")
+        #expect(first.contains("\u{1B}[38;5;1m\u{1B}[2;3H\u{10EEEE}\u{305}\u{305}\u{10EEEE}\u{305}\u{30D}"))
+        #expect(first.contains("\u{1B}[4;3H\u{10EEEE}\u{30E}\u{305}"), "the third row")
+        // Nothing changed: nothing written; gone: its cells are written again, blank.
+        #expect(screen.frame(from: frame, to: frame).isEmpty)
+        let empty = CellBuffer(width: 40, height: 12)
+        let gone = String(decoding: screen.frame(from: frame, to: empty), as: UTF8.self)
+        #expect(gone.contains("\u{1B}[2;3H") && !gone.contains("\u{10EEEE}"))
+        #expect(String(decoding: screen.end(), as: UTF8.self).hasPrefix("\u{1B}Ptmux;"), "freed through tmux too")
+    }
+}

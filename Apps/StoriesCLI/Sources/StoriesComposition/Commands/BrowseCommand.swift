@@ -25,7 +25,9 @@ public struct BrowseCommand: AsyncParsableCommand {
             than a screen needs says so. Pictures are drawn in real pixels where the terminal \
             speaks the kitty graphics protocol, sixel or iTerm2's inline images (--graphics auto \
             asks it, up to 150 ms; kitty, sixel, iterm2 or symbols force one), half blocks \
-            elsewhere and inside tmux or screen. Colours follow the terminal's background (asked \
+            elsewhere and inside tmux or screen — except tmux inside kitty 0.28 or later, where \
+            kitty's Unicode placeholders cross tmux (passthrough is turned on for the pane). \
+            Colours follow the terminal's background (asked \
             too: dark marks on a light theme), and sixel pictures stay within the size the \
             terminal says it shows. Videos play, without sound, decoded by the \
             ffmpeg program (24 frames a second in half blocks, 15 in a graphics protocol; \

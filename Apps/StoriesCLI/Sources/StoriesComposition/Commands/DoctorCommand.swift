@@ -42,7 +42,10 @@ public struct DoctorCommand: AsyncParsableCommand {
         }
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
-                + Self.learned(graphics))
+                + Self.learned(graphics)
+                + (configured == .auto && graphics.mode == .symbols
+                    && TmuxPassthrough.kittyOutside(environment, enable: false)
+                    ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)

@@ -50,8 +50,20 @@ struct InteractiveApp {
                 GraphicsDetection.detect(
                     configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
             }
-        let graphics: GraphicsMode = [.kitty, .sixel, .iterm2].contains(detected.mode) ? detected.mode : .symbols
-        logger.info("graphics", metadata: ["mode": "\(graphics.rawValue)", "why": "\(detected.reason)"])
+        // Inside tmux with kitty outside: kitty's Unicode placeholders through tmux's passthrough.
+        var behindTmux = false
+        if !accessible, configured == .auto, detected.mode == .symbols, environment["TMUX"] != nil {
+            behindTmux = try await OwnThread.run { TmuxPassthrough.kittyOutside(environment) }
+        }
+        let graphics: GraphicsMode =
+            behindTmux ? .kitty : [.kitty, .sixel, .iterm2].contains(detected.mode) ? detected.mode : .symbols
+        logger.info(
+            "graphics",
+            metadata: [
+                "mode": "\(graphics.rawValue)",
+                "why":
+                    "\(behindTmux ? "kitty outside tmux: Unicode placeholders through passthrough" : detected.reason)",
+            ])
         let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
         // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
         // pane): the bytes go out on a serial queue of their own, in order, never from the
@@ -71,6 +83,7 @@ struct InteractiveApp {
         // its sixel limits (pictures never larger, palettes never richer).
         model.lightBackground = detected.isLightBackground
         var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
+        writer.placeholders = behindTmux
         writer.sixelLimit = detected.sixelLimit
         writer.colorRegisters = detected.colorRegisters
         logger.info(

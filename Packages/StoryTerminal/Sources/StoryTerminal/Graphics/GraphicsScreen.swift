@@ -29,6 +29,11 @@ public struct GraphicsScreen: Sendable {
     public var sixelLimit: GraphicsDetection.PixelLimit?
     /// sixel: the terminal's colour registers (XTSMGRAPHICS); the palette never has more.
     public var colorRegisters: Int?
+    /// kitty behind tmux: pictures are shown by Unicode placeholder cells (``KittyPlaceholders``),
+    /// which tmux keeps as text, and every graphics command crosses tmux in its passthrough.
+    /// Drawn as sixel is: a picture's cells are written when it appears or a cell over it
+    /// changed; its pixels are sent once (ids 1...255).
+    public var placeholders = false
 
     /// How many pictures the terminal keeps (kitty) or are kept encoded (sixel) beyond those shown.
     public static let keptPictures = 48
@@ -81,7 +86,7 @@ public struct GraphicsScreen: Sendable {
             if mode == .kitty {
                 // The clear below frees kitty's pictures: free them all ourselves and send
                 // again what the new frame shows.
-                out += sent.values.sorted { $0.id < $1.id }.flatMap { KittyGraphics.deleteImage(id: $0.id) }
+                out += kitty(sent.values.sorted { $0.id < $1.id }.flatMap { KittyGraphics.deleteImage(id: $0.id) })
                 sent = [:]
             }
             shown = []
@@ -92,7 +97,7 @@ public struct GraphicsScreen: Sendable {
         let kept = shown.filter { wanted.contains($0.graphic) }
         let added = wanted.filter { graphic in !kept.contains { $0.graphic == graphic } }
         switch mode {
-        case .kitty:
+        case .kitty where !placeholders:
             // A video's frame leaves after the next one is placed (no blank between them) and
             // its picture is freed at once.
             for old in gone where !old.graphic.isTransient {
@@ -121,6 +126,7 @@ public struct GraphicsScreen: Sendable {
             for graphic in added + redrawn.map(\.graphic) { drawInCells(graphic, over: new, into: &out) }
             let once = Set(gone.filter(\.graphic.isTransient).map(\.graphic.key))
             encoded = encoded.filter { frameNumber - $0.value.used <= Self.keptPictures && !once.contains($0.key.key) }
+            if placeholders { freePlaceholderPictures(showing: wanted, into: &out) }
         }
         return out
     }
@@ -151,7 +157,7 @@ public struct GraphicsScreen: Sendable {
     /// and nothing left over the shell's screen).
     public mutating func end() -> [UInt8] {
         guard mode == .kitty else { return [] }
-        let out = sent.values.flatMap { KittyGraphics.deleteImage(id: $0.id) }
+        let out = kitty(sent.values.flatMap { KittyGraphics.deleteImage(id: $0.id) })
         sent = [:]
         shown = []
         return out
@@ -232,13 +238,70 @@ public struct GraphicsScreen: Sendable {
         }
     }
 
-    /// Draws a graphic in sixel or as an iTerm2 inline image (both are part of the cells they
-    /// cover), then writes again the characters over it.
+    /// A kitty command as the terminal gets it: through tmux's passthrough behind tmux.
+    func kitty(_ bytes: [UInt8]) -> [UInt8] {
+        placeholders && !bytes.isEmpty ? KittyPlaceholders.tmuxPassthrough(bytes) : bytes
+    }
+
+    /// kitty behind tmux: the picture sent once with a virtual placement, then its
+    /// placeholder cells.
+    private mutating func drawPlaceholders(_ graphic: CellGraphic, picture: Picture, into out: inout [UInt8]) {
+        let id: UInt32
+        if let known = sent[picture] {
+            id = known.id
+        } else {
+            id = placeholderID(into: &out)
+            let pixels = pixels(graphic, width: picture.pixelWidth, height: picture.pixelHeight)
+            out += kitty(
+                KittyGraphics.transmit(pixels.image, opaque: pixels.opaque, id: id, compressed: true)
+                    + KittyPlaceholders.virtualPlacement(id: id, columns: graphic.columns, rows: graphic.rows))
+        }
+        sent[picture] = (id, frameNumber)
+        out += KittyPlaceholders.cells(id: id, x: graphic.x, y: graphic.y, columns: graphic.columns, rows: graphic.rows)
+    }
+
+    /// An image id from 1...255 (the cells' 256-colour foreground names it) that no kept
+    /// picture has; the picture shown longest ago is freed when all are taken.
+    private mutating func placeholderID(into out: inout [UInt8]) -> UInt32 {
+        let taken = Set(sent.values.map(\.id))
+        for _ in 0..<255 {
+            let id = nextID
+            nextID = nextID >= 255 ? 1 : nextID + 1
+            if !taken.contains(id) { return id }
+        }
+        let oldest = sent.min { $0.value.used < $1.value.used }!
+        sent[oldest.key] = nil
+        out += kitty(KittyGraphics.deleteImage(id: oldest.value.id))
+        return oldest.value.id
+    }
+
+    /// kitty behind tmux: the pictures the frame shows count as used now; beyond
+    /// ``keptPictures`` more, the ones shown longest ago are freed.
+    private mutating func freePlaceholderPictures(showing wanted: [CellGraphic], into out: inout [UInt8]) {
+        let keys = Set(wanted.map(\.key))
+        for (picture, entry) in sent where keys.contains(picture.key) { sent[picture] = (entry.id, frameNumber) }
+        guard sent.count > Self.keptPictures + wanted.count else { return }
+        let unused = sent.filter { !keys.contains($0.key.key) }.sorted { $0.value.used < $1.value.used }
+        for (picture, entry) in unused.prefix(sent.count - Self.keptPictures - wanted.count) {
+            out += kitty(KittyGraphics.deleteImage(id: entry.id))
+            sent[picture] = nil
+        }
+    }
+
+    /// Draws a graphic in sixel, as an iTerm2 inline image or as kitty placeholders (all are
+    /// part of the cells they cover), then writes again the characters over it.
     private mutating func drawInCells(_ graphic: CellGraphic, over frame: CellBuffer, into out: inout [UInt8]) {
         let place = layout(graphic)
         let picture = Picture(
             key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
             pixelWidth: place.width, pixelHeight: place.height)
+        if placeholders {
+            drawPlaceholders(graphic, picture: picture, into: &out)
+            var under = frame
+            under.markStale(graphic, keepingBlank: true)
+            out += cells.diff(from: under, to: frame)
+            return
+        }
         let bytes: [UInt8]
         if let known = encoded[picture] {
             bytes = known.bytes

@@ -1,0 +1,62 @@
+import Foundation
+import StoryTerminal
+
+/// Pictures inside tmux (issue 29.6): where the terminal outside tmux is kitty, the screens
+/// draw kitty's Unicode placeholders (plain text to tmux) and send the graphics commands
+/// through tmux's passthrough, as chafa and kitty's icat do; half blocks otherwise.
+///
+/// The outer terminal is found by asking tmux (`display -p '#{client_termtype}'`: what the
+/// attached client's terminal answered to XTVERSION; kitty 0.28 or later), and passthrough is switched on for this pane only (`set -p
+/// allow-passthrough on`, tmux ≥ 3.3; an older tmux refuses it and half blocks stay).
+enum TmuxPassthrough {
+    /// Whether pictures can go through tmux to a kitty outside it (and, with `enable`,
+    /// passthrough is on for this pane now). False outside tmux, and whenever tmux does not
+    /// answer in a second.
+    static func kittyOutside(_ environment: [String: String], enable: Bool = true) -> Bool {
+        guard environment["TMUX"] != nil, let tmux = program("tmux", environment) else { return false }
+        guard let answer = run(tmux, ["display", "-p", "#{client_termtype}"], environment),
+            supportsPlaceholders(termType: answer)
+        else { return false }
+        return !enable || run(tmux, ["set", "-p", "allow-passthrough", "on"], environment) != nil
+    }
+
+    /// kitty's placeholders came in 0.28.0: the outer terminal's XTVERSION as tmux reports it
+    /// (`client_termtype`, e.g. "kitty(0.26.5)") must name kitty 0.28 or later — Debian 12's
+    /// 0.26.5 would show the placeholder characters as boxes.
+    static func supportsPlaceholders(termType: String) -> Bool {
+        guard termType.hasPrefix("kitty("), let close = termType.firstIndex(of: ")") else { return false }
+        let version = termType[termType.index(termType.startIndex, offsetBy: 6)..<close].split(separator: ".")
+            .compactMap { Int($0) }
+        guard version.count >= 2 else { return false }
+        return (version[0], version[1]) >= (0, 28)
+    }
+
+    /// `name` on PATH.
+    static func program(_ name: String, _ environment: [String: String]) -> String? {
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The program's output when it exits 0 within a second; nil otherwise (killed then).
+    static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
