@@ -74,6 +74,25 @@ struct RealTerminalTextTests {
             )
             #expect(!kitty.joined().contains("♂"), "\(step.what): no stray ♂")
         }
+        // A narrow window, then a tiny one: the same text (the tray scrolls; too small says so).
+        for (width, height) in [(420, 500), (200, 120)] {
+            try await terminal.resize(width: width, height: height)
+            var cells = try await Self.cells(terminal)
+            let deadline = ContinuousClock.now + .seconds(30)
+            var kitty: [String] = []
+            var expected: [String] = []
+            repeat {
+                try await Task.sleep(for: .milliseconds(300))
+                cells = try await Self.cells(terminal)
+                try await tmux.resize(width: cells.columns, height: cells.rows)
+                kitty = Self.trimmed(try await terminal.kittyText())
+                expected = Self.trimmed(
+                    try await tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            } while kitty != expected && ContinuousClock.now < deadline
+            #expect(
+                kitty == expected,
+                "\(width)×\(height) px (\(cells.columns)×\(cells.rows)): kitty \(kitty) / tmux \(expected)")
+        }
         try await terminal.keys("q")
         try await tmux.send("q")
         #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
