@@ -2,12 +2,14 @@ import Foundation
 import Testing
 import VideoDecoding
 
-/// A video playing in kitty under Xvfb, as a user sees it: its frames drawn in real pixels
-/// (the kitty graphics protocol, not half blocks), changing while it plays and holding still
-/// while paused (issue 22).
-@Suite("A video in a real terminal (Xvfb)", .serialized, .timeLimit(.minutes(3)))
+/// A video playing in kitty, xterm and mlterm under Xvfb, as a user sees it: its frames drawn
+/// in real pixels (kitty's graphics protocol or sixel, not half blocks), changing while it
+/// plays and holding still while paused (issues 22 and 29).
+@Suite("A video in a real terminal (Xvfb)", .serialized, .timeLimit(.minutes(5)))
 struct RealTerminalVideoTests {
-    @Test func kittyPlaysAVideoInPixelsAndAPauseHoldsItsFrame() async throws {
+    /// kitty (its graphics protocol), xterm -ti vt340 and mlterm (sixel, found by asking).
+    @Test(arguments: [(RealTerminal.Kind.kitty, "kitty"), (.xterm, "auto"), (.mlterm, "auto")])
+    func aVideoPlaysInPixelsAndAPauseHoldsItsFrame(_ kind: RealTerminal.Kind, graphics: String) async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let server = try await PicsumStubProcess()
@@ -19,9 +21,9 @@ struct RealTerminalVideoTests {
             + "STORIES_LOG_FILE=\(RealTerminal.quoted(log)) "
             + [
                 StoriesProcess.binary, "--source", "file", "--stories-file", document, "--store", "memory",
-                "--graphics", "kitty",
+                "--graphics", graphics,
             ].map(RealTerminal.quoted).joined(separator: " ") + " 2>\(RealTerminal.quoted(home + "/err"))"
-        let terminal = try await RealTerminal(.kitty, running: command)
+        let terminal = try await RealTerminal(kind, running: command)
         terminal.start()
         _ = try await RealTerminalScreensTests.until(terminal, "the tray's avatar") {
             RealTerminalScreensTests.drawn($0, $1, rows: 0.05...0.3) > 2000
@@ -39,7 +41,7 @@ struct RealTerminalVideoTests {
             RealTerminal.pictureBox(second, through: (window.width / 2, window.height / 2)), "a picture in the middle")
         let blockiness = try #require(RealTerminal.blockiness(second, box: box), "a frame with detail")
         let changed = RealTerminal.changedBox(first, second)
-        print("kitty video: frame \(box), blockiness \(blockiness), changed \(String(describing: changed))")
+        print("\(kind.rawValue) video: frame \(box), blockiness \(blockiness), changed \(String(describing: changed))")
         #expect(box.height >= 200, "the frame fills the image area: \(box)")
         #expect(blockiness < 0.5, "frames in real pixels, not blocks (\(blockiness))")
         let moved = try #require(changed, "the frames moved in a second")
