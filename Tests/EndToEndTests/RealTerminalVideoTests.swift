@@ -32,11 +32,25 @@ struct RealTerminalVideoTests {
         let said: @Sendable () -> String = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(try await RealTerminal.poll(seconds: 60) { said().contains("playback started") }, "\(said())")
 
-        // Playing: two screenshots a second apart, the picture in pixels and changed.
+        // Playing: two screenshots a second apart, each holding a frame in the middle (a sixel
+        // terminal may be caught drawing one: up to 30 s of tries on a busy machine), the
+        // picture in pixels and changed between them.
         let window = try await terminal.windowSize()
-        let first = try await terminal.screenshot()
+        func frame() async throws -> [UInt8]? {
+            for _ in 0..<100 {
+                let shot = try await terminal.screenshot()
+                if let box = RealTerminal.pictureBox(shot, through: (window.width / 2, window.height / 2)),
+                    box.height >= 200
+                {
+                    return shot
+                }
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            return nil
+        }
+        let first = try #require(try await frame(), "a frame in the middle")
         try await Task.sleep(for: .seconds(1))
-        let second = try await terminal.screenshot()
+        let second = try #require(try await frame(), "a frame in the middle a second later")
         let box = try #require(
             RealTerminal.pictureBox(second, through: (window.width / 2, window.height / 2)), "a picture in the middle")
         let blockiness = try #require(RealTerminal.blockiness(second, box: box), "a frame with detail")
