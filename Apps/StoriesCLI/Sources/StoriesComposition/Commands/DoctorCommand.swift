@@ -40,12 +40,14 @@ public struct DoctorCommand: AsyncParsableCommand {
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }
+        // Asking tmux runs a process and waits: on a thread of its own, not the pool.
+        let behindTmux =
+            configured == .auto && graphics.mode == .symbols && environment["TMUX"] != nil
+            ? try await OwnThread.run { TmuxPassthrough.kittyOutside(environment, enable: false) } : false
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
                 + Self.learned(graphics)
-                + (configured == .auto && graphics.mode == .symbols
-                    && TmuxPassthrough.kittyOutside(environment, enable: false)
-                    ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
+                + (behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)
