@@ -50,6 +50,9 @@ public struct AppModel: Sendable {
     /// segments are drawn dark, its empty ones light (issue 29.5). Text that is neither a
     /// picture nor an accent is in the terminal's own foreground, whatever the background.
     public var lightBackground = false
+    /// The terminal's cell in pixels, when it says: half blocks take its shape, so a picture
+    /// keeps its proportions where cells are not 1:2 (kitty's are 8% narrower).
+    public var cell: CellPixels?
     /// Viewer durations and modes.
     public var viewerConfiguration: ViewerConfiguration
     /// The tray.

@@ -78,7 +78,8 @@ public enum AppView {
                     key: key, image: image, shape: .fitted, x: x, y: y, columns: columns, rows: rows,
                     isTransient: isTransient))
         } else {
-            ImageCells.draw(image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth)
+            ImageCells.draw(
+                image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth, cell: model.cell)
         }
     }
 

@@ -58,4 +58,23 @@ struct GraphicsModeTests {
         model.graphics = false
         #expect(AppView.render(model).graphics.isEmpty)
     }
+
+    /// The columns of the viewer's picture that hold half blocks (`▀`) on its middle row.
+    static func pictureColumns(_ model: AppModel) -> Int {
+        let frame = AppView.render(model)
+        let row = ViewerLayout.imageTop + ViewerLayout.imageRows(rows: model.size.rows) / 2
+        return (0..<frame.width).count { frame[$0, row].text == "▀" }
+    }
+
+    @Test func halfBlocksTakeTheTerminalsCellShapeInTheViewer() {
+        var model = ScreenFixtures.openViewer()  // a 40 × 60 picture
+        model.graphics = false
+        let square = Self.pictureColumns(model)
+        model.cell = CellPixels(width: 9, height: 20)  // kitty's: 10% narrower than 1:2
+        let kitty = Self.pictureColumns(model)
+        model.cell = CellPixels(width: 8, height: 16)  // 1:2, square half blocks
+        #expect(square > 0 && Self.pictureColumns(model) == square)
+        // Narrow cells need more of them for the same width (before, every terminal got `square`).
+        #expect(Double(kitty) / Double(square) > 1.08)
+    }
 }

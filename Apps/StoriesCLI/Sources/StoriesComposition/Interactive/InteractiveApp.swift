@@ -82,6 +82,7 @@ struct InteractiveApp {
         // What the terminal said of itself: its background (colours that contrast with it) and
         // its sixel limits (pictures never larger, palettes never richer).
         model.lightBackground = detected.isLightBackground
+        model.cell = CellPixels.of(STDOUT_FILENO)
         var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
         writer.placeholders = behindTmux
         writer.sixelLimit = detected.sixelLimit
@@ -174,6 +175,7 @@ struct InteractiveApp {
                 if case .resized = message {
                     last = nil  // the terminal's contents are unknown now: draw it all
                     writer.cell = CellPixels.of(STDOUT_FILENO)  // and the font may have changed
+                    model.cell = writer.cell
                 }
                 let effects = AppUpdate.update(&model, message)
                 for effect in effects {

@@ -22,12 +22,13 @@ public enum ImageCells {
         )
     }
 
-    /// Draws `image` centred in the rectangle, letterboxed (the bars keep `background`).
+    /// Draws `image` centred in the rectangle, letterboxed (the bars keep `background`), on
+    /// half blocks of `cell`'s shape (square when nil).
     public static func draw(
         _ image: RGBImage, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int,
-        depth: ColorMode, background: RGB? = nil
+        depth: ColorMode, background: RGB? = nil, cell shape: CellPixels? = nil
     ) {
-        let fitted = fittedSize(width: image.width, height: image.height, columns: columns, rows: rows)
+        let fitted = fittedSize(width: image.width, height: image.height, columns: columns, rows: rows, cell: shape)
         guard fitted.width > 0 else { return }
         let scaled = image.resampled(width: fitted.width, height: fitted.height)
         let left = (columns - fitted.width) / 2
