@@ -34,6 +34,9 @@ public enum AppMessage: Sendable {
     case thumbnailLoaded(PhotoID, RGBImage?)
     /// The gallery detail's image was loaded and decoded, or failed.
     case detailLoaded(PhotoID, Result<RGBImage, MediaFailure>)
+    /// The terminal gave up showing the picture named `key` (kitty refused it, and again when
+    /// sent anew): the viewer's item it belongs to fails and is not counted as seen.
+    case pictureNotShown(key: String, reason: String)
     /// The content source is open (`auto` resolved): its name, and why it fell back, if it did.
     case sourceChosen(name: String, fallback: String?)
 }

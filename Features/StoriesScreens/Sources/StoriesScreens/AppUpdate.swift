@@ -39,16 +39,19 @@ public enum AppUpdate {
                 + thumbnailLoads(&model) + mediaForNewSize(&model)
         case .tick(let time):
             guard model.viewer != nil else { return [] }  // nothing moves outside the viewer
+            let confirmed = ageSeen(&model, by: time)
             if let animation = model.animation {
                 // Animations run on the ticks; a slide holds the viewer's clock until it ends.
                 switch animation {
                 case .heartPop(let left): model.animation = left > 1 ? .heartPop(ticksLeft: left - 1) : nil
                 case .slide(let left):
                     model.animation = left > 1 ? .slide(ticksLeft: left - 1) : nil
-                    return []
+                    return confirmed
                 }
             }
-            return apply(.tick(time), to: &model)
+            return confirmed + apply(.tick(time), to: &model)
+        case .pictureNotShown(let key, let reason):
+            return pictureNotShown(&model, key: key, reason: reason)
         case .feed(let snapshot):
             return feedChanged(&model, snapshot)
         case .avatarLoaded(let url, let image):
@@ -280,6 +283,12 @@ public enum AppUpdate {
 
     static func quit(_ model: inout AppModel) -> [AppEffect] {
         model.isQuitting = true
-        return [.quit]
+        // A seen mark still held is written first: its picture was on screen until now.
+        var held: [AppEffect] = []
+        if var open = model.viewer {
+            held = confirmSeen(&open)
+            model.viewer = open
+        }
+        return held + [.quit]
     }
 }

@@ -82,10 +82,26 @@ public struct ViewerModel: Sendable {
     public var playing: StoryItemID?
     /// Frames of that playback shown so far (names each frame's picture).
     public var framesShown = 0
+    /// In a graphics protocol, the current item's seen mark, held until its picture has been
+    /// on screen for ``AppUpdate/seenConfirmation`` or the viewer moves on: kitty answers a
+    /// picture it cannot show within milliseconds, and such an item is not seen.
+    public var unconfirmedSeen: UnconfirmedSeen?
 
     /// Creates a viewer model.
     public init(viewer: StoryViewer, now: Date) {
         self.viewer = viewer
         self.now = now
     }
+}
+
+/// A seen mark not yet written: the item, its user and place, and how long it has been shown.
+public struct UnconfirmedSeen: Hashable, Sendable {
+    /// The item shown.
+    public var item: StoryItemID
+    /// Its user.
+    public var user: UserID
+    /// Its index in the user's story.
+    public var index: Int
+    /// How long it has been on screen so far.
+    public var shownFor: Duration = .zero
 }

@@ -28,7 +28,9 @@ extension AppUpdate {
         guard var open = model.viewer, open.playing == item, !open.viewer.isPaused else { return [] }
         open.media[item]?.image = image
         open.framesShown += 1
+        // Frames keep coming: the first one's picture stayed, so the item is seen.
+        let confirmed = time >= seenConfirmation ? confirmSeen(&open) : []
         model.viewer = open
-        return apply(.played(item, at: time), to: &model)
+        return confirmed + apply(.played(item, at: time), to: &model)
     }
 }

@@ -57,6 +57,7 @@ extension AppUpdate {
             }
             switch event {
             case .itemShown(let user, let item, _, _):
+                effects += confirmSeen(&open)
                 open.lastShownUser = user
                 effects += stopPlayback(&open)
                 model.viewer = open
@@ -79,7 +80,12 @@ extension AppUpdate {
                 model.viewer = open
             case .itemSeen(let user, let item, let index):
                 model.tray.seenNow.insert(item)
-                effects.append(.markSeen(item, user: user, index: index))
+                effects += confirmSeen(&open)
+                if model.graphics && !model.isAccessible {
+                    open.unconfirmedSeen = UnconfirmedSeen(item: item, user: user, index: index)
+                } else {
+                    effects.append(.markSeen(item, user: user, index: index))
+                }
                 trimMedia(&open)
                 // A video shown by its first frame plays from its start (held if paused).
                 if open.viewer.followsPlayback, open.viewer.current?.item.id == item,
@@ -99,6 +105,7 @@ extension AppUpdate {
             case .liked(let item): effects.append(.setLiked(item, true))
             case .unliked(let item): effects.append(.setLiked(item, false))
             case .closed:
+                effects += confirmSeen(&open)
                 let last = open.lastShownUser
                 effects += stopPlayback(&open)
                 model.viewer = nil
@@ -110,6 +117,42 @@ extension AppUpdate {
             case .userChanged, .paused, .resumed, .playbackStarted: break
             }
         }
+        return effects
+    }
+
+    // MARK: - Seen, once the terminal showed it
+
+    /// How long a picture is on screen before its item is written as seen (kitty refuses
+    /// within milliseconds, after ``GraphicsScreen/resends`` sends a few frames apart).
+    public static let seenConfirmation: Duration = .seconds(1)
+
+    /// Writes the held seen mark, if any (its picture stayed on screen).
+    static func confirmSeen(_ open: inout ViewerModel) -> [AppEffect] {
+        guard let mark = open.unconfirmedSeen else { return [] }
+        open.unconfirmedSeen = nil
+        return [.markSeen(mark.item, user: mark.user, index: mark.index)]
+    }
+
+    /// Time on screen for the held seen mark: written once it reaches ``seenConfirmation``.
+    static func ageSeen(_ model: inout AppModel, by time: Duration) -> [AppEffect] {
+        guard var open = model.viewer, var mark = open.unconfirmedSeen else { return [] }
+        mark.shownFor += time
+        open.unconfirmedSeen = mark
+        let effects = mark.shownFor >= seenConfirmation ? confirmSeen(&open) : []
+        model.viewer = open
+        return effects
+    }
+
+    /// The terminal gave up a picture: when it is the current item's, the item fails (r
+    /// retries) and, if this showing made it seen, it is not seen.
+    static func pictureNotShown(_ model: inout AppModel, key: String, reason: String) -> [AppEffect] {
+        guard var open = model.viewer, let item = open.viewer.current?.item.id,
+            key == "media:\(item.rawValue)" || key.hasPrefix("frame:\(item.rawValue)#")
+        else { return [] }
+        if open.unconfirmedSeen?.item == item { open.unconfirmedSeen = nil }
+        model.viewer = open
+        let effects = apply(.notShown(item, reason: reason), to: &model)
+        if model.viewer?.viewer.seen.contains(item) == false { model.tray.seenNow.remove(item) }
         return effects
     }
 

@@ -77,4 +77,65 @@ struct GraphicsModeTests {
         // Narrow cells need more of them for the same width (before, every terminal got `square`).
         #expect(Double(kitty) / Double(square) > 1.08)
     }
+
+    /// The seen marks among `effects`.
+    static func marks(_ effects: [AppEffect]) -> [StoryItemID] {
+        effects.compactMap { if case .markSeen(let item, _, _) = $0 { item } else { nil } }
+    }
+
+    /// A graphics viewer whose current item (ada-0) is loading, before its media arrives.
+    static func loadingViewer() -> AppModel {
+        var model = ScreenFixtures.loadedTray()
+        model.graphics = true
+        _ = AppUpdate.update(
+            &model, .viewerReady(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now))
+        return model
+    }
+
+    @Test func anItemIsWrittenSeenOnceItsPictureStayedOnScreen() {
+        var model = Self.loadingViewer()
+        let loaded = AppUpdate.update(
+            &model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        #expect(Self.marks(loaded).isEmpty, "held until the terminal had time to refuse it")
+        #expect(model.tray.seenNow.contains("ada-0"), "the ring changes at once")
+        var written: [StoryItemID] = []
+        for _ in 0..<9 { written += Self.marks(AppUpdate.update(&model, .tick(.milliseconds(100)))) }
+        #expect(written.isEmpty)
+        #expect(Self.marks(AppUpdate.update(&model, .tick(.milliseconds(100)))) == ["ada-0"])
+        #expect(Self.marks(AppUpdate.update(&model, .tick(.milliseconds(100)))).isEmpty, "written once")
+    }
+
+    @Test func leavingOrQuittingWritesTheHeldMark() {
+        var model = Self.loadingViewer()
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        #expect(Self.marks(AppUpdate.update(&model, .input(.arrow(.right, shift: false)))) == ["ada-0"])
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        #expect(Self.marks(AppUpdate.update(&model, .input(.interrupt))) == ["ada-1"])
+    }
+
+    @Test func aPictureTheTerminalGaveUpFailsItsItemAndIsNotSeen() {
+        var model = Self.loadingViewer()
+        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(&model, .tick(.milliseconds(300)))
+        // Another picture (an avatar) given up changes nothing in the viewer.
+        #expect(AppUpdate.update(&model, .pictureNotShown(key: "avatar:x", reason: "no")).isEmpty)
+        _ = AppUpdate.update(
+            &model, .pictureNotShown(key: "media:ada-0", reason: "the terminal could not show it (ENOSPC)"))
+        #expect(model.viewer?.viewer.media == .failed(reason: "the terminal could not show it (ENOSPC)"))
+        #expect(!model.tray.seenNow.contains("ada-0"))
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("could not show it (ENOSPC)") && screen.contains("r retry"))
+        var written: [StoryItemID] = []
+        for _ in 0..<30 { written += Self.marks(AppUpdate.update(&model, .tick(.milliseconds(100)))) }
+        written += Self.marks(AppUpdate.update(&model, .input(.interrupt)))
+        #expect(written.isEmpty, "never written seen")
+    }
+
+    @Test func halfBlocksWriteSeenAtOnce() {
+        var model = Self.loadingViewer()
+        model.graphics = false
+        let loaded = AppUpdate.update(
+            &model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        #expect(Self.marks(loaded) == ["ada-0"])
+    }
 }

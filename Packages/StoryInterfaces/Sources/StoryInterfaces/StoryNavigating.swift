@@ -41,6 +41,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case playbackEnded(StoryItemID)
     /// The current item's media could not be loaded (or its video stopped playing).
     case mediaFailed(StoryItemID, reason: String)
+    /// The terminal could not show the current item's media (it refused the picture): the
+    /// item fails as a load does, and is not counted as seen by this showing.
+    case notShown(StoryItemID, reason: String)
     /// Try the failed media again.
     case retry
     /// Time passed on the clock.

@@ -8,7 +8,7 @@ extension StoryViewer {
     ) -> [ViewerEvent] {
         guard media == .loading, let (story, current) = current, current.id == item else { return [] }
         media = .ready
-        seen.insert(item)
+        newlySeen = seen.insert(item).inserted ? item : nil
         var events: [ViewerEvent] = [.itemSeen(user: story.user.id, item: item, index: position.itemIndex)]
         let carry = carriedOver
         carriedOver = .zero

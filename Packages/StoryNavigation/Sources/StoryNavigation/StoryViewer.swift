@@ -44,6 +44,9 @@ public struct StoryViewer: StoryNavigating, Hashable {
     public internal(set) var isPlaying = false
     /// Items seen so far (from the store when opened, then every item whose media was shown).
     public internal(set) var seen: Set<StoryItemID>
+    /// The item the last showing added to `seen` (it was unseen before), which a terminal
+    /// that could not show it takes back out.
+    var newlySeen: StoryItemID?
     /// Liked items.
     public private(set) var liked: Set<StoryItemID>
 
@@ -121,6 +124,14 @@ public struct StoryViewer: StoryNavigating, Hashable {
             media = .failed(reason: reason)
             followsPlayback = false
             isPlaying = false
+            return [.mediaFailed(item: item, reason: reason)]
+        case .notShown(let item, let reason):
+            guard media == .ready, item == current?.item.id else { return [] }
+            media = .failed(reason: reason)
+            followsPlayback = false
+            isPlaying = false
+            elapsed = .zero
+            if newlySeen == item { seen.remove(item) }
             return [.mediaFailed(item: item, reason: reason)]
         case .retry:
             guard case .failed = media, let item = current?.item.id else { return [] }

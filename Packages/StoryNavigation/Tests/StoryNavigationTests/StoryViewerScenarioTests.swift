@@ -112,6 +112,22 @@ struct StoryViewerScenarioTests {
         #expect(viewer.here == "u0-1")
     }
 
+    @Test func mediaTheTerminalCouldNotShowFailsAndIsNotSeen() {
+        var (viewer, _) = open([3], seen: ["u0-1"])
+        _ = viewer.send(.mediaReady("u0-0"), .tick(.seconds(2)))
+        #expect(viewer.seen.contains("u0-0"))
+        #expect(
+            viewer.send(.notShown("u0-0", reason: "refused"))
+                == [.mediaFailed(item: "u0-0", reason: "refused")])
+        #expect(!viewer.seen.contains("u0-0") && viewer.elapsed == .zero && viewer.media == .failed(reason: "refused"))
+        _ = viewer.send(.tick(.seconds(60)))
+        #expect(viewer.here == "u0-0", "the clock stays stopped")
+        // An item seen before stays seen (the store has it); a late answer changes nothing.
+        _ = viewer.send(.next, .mediaReady("u0-1"), .notShown("u0-1", reason: "refused"))
+        #expect(viewer.seen.contains("u0-1") && viewer.media == .failed(reason: "refused"))
+        #expect(viewer.send(.notShown("u0-1", reason: "again")).isEmpty, "only a shown item can be not shown")
+    }
+
     @Test func lateSignalsForAnotherItemAreIgnored() {
         var (viewer, _) = open([3])
         _ = viewer.send(.next)

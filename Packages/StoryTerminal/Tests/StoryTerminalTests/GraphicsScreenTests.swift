@@ -104,8 +104,16 @@ struct GraphicsScreenTests {
             )
         }
         let given = screen.lost("i=5,p=6;ENOENT:No such image")
-        #expect(given?.contains("given up") == true, "\(given ?? "nil")")
-        #expect(screen.lost("i=99;ENOENT:x") != nil, "an unknown id is still said")
+        #expect(given?.message.contains("given up") == true, "\(String(describing: given))")
+        #expect(given?.givenUp == "media:1", "the screen is told which picture is not shown")
+        #expect(screen.lost("i=99;ENOENT:x")?.givenUp == nil, "an unknown id is still said, and gives up nothing")
+        #expect(text(screen.frame(from: frame, to: frame)).isEmpty, "a given-up picture is not sent while it stays")
+        // It leaves the screen (the viewer says it failed) and comes back (a retry): sent afresh.
+        let without = pictureFrame(progress: 1, picture: nil)
+        _ = screen.frame(from: frame, to: without)
+        let retried = text(screen.frame(from: without, to: frame))
+        #expect(retried.contains("a=t,") && retried.contains("a=p,"))
+        #expect(screen.lost("i=7,p=8;ENOENT:No such image")?.givenUp == nil, "a retry has its resends again")
     }
 
     @Test func aPictureIsCentredInItsBoxAtOnePixelPerPixel() throws {

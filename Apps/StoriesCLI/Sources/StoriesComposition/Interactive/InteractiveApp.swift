@@ -156,14 +156,18 @@ struct InteractiveApp {
             case .message(let received): messages = [received]
             case .input:
                 var events = keys.takeAll()
-                // kitty's answers to the screen's pictures: a refused one is sent again.
+                // kitty's answers to the screen's pictures: a refused one is sent again, and
+                // one given up is not shown (its item is not seen).
+                messages = []
                 for case .graphicsReply(let reply) in events {
-                    if let error = writer.lost(reply) {
-                        logger.warning("the terminal refused a picture", metadata: ["reply": "\(error)"])
+                    guard let refusal = writer.lost(reply) else { continue }
+                    logger.warning("the terminal refused a picture", metadata: ["reply": "\(refusal.message)"])
+                    if let key = refusal.givenUp {
+                        messages.append(.pictureNotShown(key: key, reason: Self.refusalReason(reply)))
                     }
                 }
                 events.removeAll { if case .graphicsReply = $0 { true } else { false } }
-                messages = events.map { .input($0) }
+                messages += events.map { .input($0) }
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.
                 awaitingContinuation = false
@@ -240,6 +244,14 @@ struct InteractiveApp {
         return { photo in
             return photos.imageURL(for: photo, width: width, height: max(1, width * photo.height / max(1, photo.width)))
         }
+    }
+
+    /// What the viewer says of a picture kitty would not show: its error's code
+    /// (`i=5,p=6;ENOSPC:…` → "the terminal could not show it (ENOSPC)").
+    static func refusalReason(_ reply: String) -> String {
+        let error = reply.split(separator: ";", maxSplits: 1).last.map { $0.prefix { $0 != ":" } } ?? ""
+        let code = error.filter { $0.isLetter || $0.isNumber }.prefix(16)
+        return code.isEmpty ? "the terminal could not show it" : "the terminal could not show it (\(code))"
     }
 
     /// The detail's image, sized for the screen where the source can (not a 5000-pixel original).

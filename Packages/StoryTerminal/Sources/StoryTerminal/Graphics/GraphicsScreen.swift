@@ -103,6 +103,8 @@ public struct GraphicsScreen: Sendable {
             for old in gone where !old.graphic.isTransient {
                 out += KittyGraphics.deletePlacement(id: old.image, placement: old.placement)
             }
+            // A picture that left the screen is tried afresh when it comes back (a retry).
+            for old in gone { resent[old.graphic.key] = nil }
             out += cells.diff(from: previous, to: new)
             shown = kept
             for graphic in added { shown.append(placeKitty(graphic, into: &out)) }
@@ -134,23 +136,35 @@ public struct GraphicsScreen: Sendable {
     /// How many times a picture kitty refused is sent again (then it is left out, and logged).
     public static let resends = 2
 
+    /// What kitty refused: its answer (to log) and, when the picture was given up after
+    /// ``resends`` sends, the key of the graphic it will not show.
+    public struct Refusal: Hashable, Sendable {
+        /// kitty's answer, with what was done about it.
+        public var message: String
+        /// The graphic's key when it is given up (its screen should say it is not shown).
+        public var givenUp: String?
+    }
+
     /// kitty's answer to a command (``InputEvent/graphicsReply(_:)``): when it refuses a
     /// picture (`i=ID…;ENOENT:…`, or any error), the picture is forgotten so the next frame
-    /// sends and places it again. Returns the error to log, nil for an OK or an unknown id.
-    public mutating func lost(_ reply: String) -> String? {
+    /// sends and places it again; after ``resends`` it is given up (sent afresh only when it
+    /// appears again, after leaving the screen). Nil for an OK.
+    public mutating func lost(_ reply: String) -> Refusal? {
         let parts = reply.split(separator: ";", maxSplits: 1)
         guard mode == .kitty, parts.count == 2, parts[1] != "OK" else { return nil }
         let keys = parts[0].split(separator: ",")
         guard let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap({ UInt32($0.dropFirst(2)) }) else {
-            return String(reply)
+            return Refusal(message: String(reply))
         }
-        guard let picture = sent.first(where: { $0.value.id == id })?.key else { return String(reply) }
+        guard let picture = sent.first(where: { $0.value.id == id })?.key else { return Refusal(message: String(reply)) }
         let tries = resent[picture.key, default: 0]
-        guard tries < Self.resends else { return "\(reply) (given up after \(tries) resends)" }
-        resent[picture.key] = tries + 1
         sent[picture] = nil
+        guard tries < Self.resends else {
+            return Refusal(message: "\(reply) (given up after \(tries) resends)", givenUp: picture.key)
+        }
+        resent[picture.key] = tries + 1
         shown.removeAll { $0.image == id }
-        return String(reply)
+        return Refusal(message: String(reply))
     }
 
     /// What ends the screen: kitty frees every picture it was sent (the terminal's memory,
