@@ -49,6 +49,14 @@ struct ContentCommandTests {
         #expect(
             try await StoriesProcess.run(["seen", "ada-1", "no-such-item", "--source", "bundled"], home: home).status
                 == 65)
+        // Two unknown ids: one line each (the first only was said before).
+        let two = try await StoriesProcess.run(
+            ["seen", "nope-1", "ada-1", "nope-2", "--source", "bundled"], home: home)
+        #expect(two.status == 65)
+        let lines = two.stderr.split(separator: "\n")
+        #expect(
+            lines.count == 3 && lines[0] == "stories: unknown item \"nope-1\"" && lines[1] == "unknown item \"nope-2\"")
+        #expect(lines.last?.hasPrefix("nothing was written") == true, "\(two.stderr)")
         #expect(
             try Self.json(try await StoriesProcess.run(["state", "--json"], home: home).stdout)["seenItems"] as? Int
                 == 0,

@@ -34,7 +34,7 @@ public enum ErrorReport {
         case BundledImageError.missing: .configuration  // a broken installation
         case SeenLikeStoreError.invalidIndex: .software
         case is SeenLikeStoreError, is CacheCommandError: .ioError
-        case is StoryContentError, is PhotoCatalogError, is StoryDocumentError: .dataError
+        case is StoryContentError, is PhotoCatalogError, is StoryDocumentError, is UnknownItemsError: .dataError
         case is ImageDecodeError, is RenderInputError, is BundledImageError: .dataError
         case let error as PicsumError: error.isUnreachable ? .unavailable : .dataError
         case is ImagePipelineError: .dataError

@@ -120,7 +120,21 @@ struct ContentSession {
             guard let next = page.nextPage else { break }
             request = try PageRequest(page: next, limit: request.limit)
         }
-        if let missing = items.first(where: { found[$0] == nil }) { throw StoryContentError.unknownItem(missing) }
+        var missing: [StoryItemID] = []
+        for item in items where found[item] == nil && !missing.contains(item) { missing.append(item) }
+        if missing.count == 1 { throw StoryContentError.unknownItem(missing[0]) }
+        if !missing.isEmpty { throw UnknownItemsError(items: missing) }
         return found
+    }
+}
+
+/// Several unknown items in one command: each is said on a line of its own (exit 65).
+struct UnknownItemsError: Error, CustomStringConvertible {
+    /// The unknown ids, in the order given.
+    var items: [StoryItemID]
+
+    var description: String {
+        items.map { "unknown item \"\($0.rawValue)\"" }.joined(separator: "\n")
+            + "\nnothing was written; `stories view USER --keys close --json` lists a user's item ids"
     }
 }
