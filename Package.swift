@@ -193,7 +193,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
-                product("AsyncHTTPFetcher"), product("StoryModels"), product("VideoDecoding"), testSupport,
+                product("AsyncHTTPFetcher"), product("StoryModels"), product("VideoDecoding"), product("StoryTerminal"),
+                testSupport,
             ],
             swiftSettings: strict
         ),

@@ -20,6 +20,22 @@ final class RealTerminal: Sendable {
         case kittyLight
         /// mlterm (sixel), on the test's magenta.
         case mlterm
+        /// mlterm on white with black text.
+        case mltermLight
+        /// kitty on a dark grey theme (#1c1c1c, light grey text), as dark themes are.
+        case kittyDark
+
+        /// The window's background colour.
+        var background: (r: UInt8, g: UInt8, b: UInt8) {
+            switch self {
+            case .kitty, .xterm, .mlterm: RealTerminal.background
+            case .xtermLight, .kittyLight, .mltermLight: (255, 255, 255)
+            case .kittyDark: (28, 28, 28)
+            }
+        }
+
+        /// Whether `kitty @ get-text` reads its screen.
+        var isKitty: Bool { [.kitty, .kittyLight, .kittyDark].contains(self) }
 
         /// The program and its arguments, running `command` in a window at the display's top left
         /// (kitty listening for remote control on `socket`).
@@ -33,15 +49,19 @@ final class RealTerminal: Sendable {
                     "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                     "sh", "-c", command,
                 ]
-            case .kittyLight:
+            case .kittyLight, .kittyDark:
                 [
                     "kitty", "--config", "NONE", "-o", "initial_window_width=900", "-o", "initial_window_height=700",
-                    "-o", "remember_window_size=no", "-o", "background=#ffffff", "-o", "foreground=#000000",
+                    "-o", "remember_window_size=no", "-o",
+                    self == .kittyDark ? "background=#1c1c1c" : "background=#ffffff",
+                    "-o", self == .kittyDark ? "foreground=#d0d0d0" : "foreground=#000000",
                     "-o", "cursor_blink_interval=0", "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                     "sh", "-c", command,
                 ]
             case .mlterm:
                 ["mlterm", "-g", "120x45+0+0", "-b", "#ff00ff", "-f", "white", "-e", "sh", "-c", command]
+            case .mltermLight:
+                ["mlterm", "-g", "120x45+0+0", "-b", "white", "-f", "black", "-e", "sh", "-c", command]
             case .xtermLight:
                 [
                     "xterm", "-u8", "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-geometry", "120x45+0+0",

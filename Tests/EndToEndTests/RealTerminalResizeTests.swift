@@ -8,8 +8,10 @@ import Testing
 struct RealTerminalResizeTests {
     /// How much of the window pictures cover: the 12×12-pixel blocks with no background pixel
     /// (the window's background is magenta; text never fills a block, a picture does).
-    static func pictureBlocks(_ screen: [UInt8], _ window: (width: Int, height: Int)) -> Int {
-        let background = RealTerminal.background
+    static func pictureBlocks(
+        _ screen: [UInt8], _ window: (width: Int, height: Int),
+        background: (r: UInt8, g: UInt8, b: UInt8) = RealTerminal.background
+    ) -> Int {
         var count = 0
         for top in stride(from: 4, to: window.height - 16, by: 12) {
             for left in stride(from: 4, to: window.width - 16, by: 12) {

@@ -6,7 +6,11 @@ public import StoryTerminal
 /// The view of Model–Update–View: the model drawn into a cell buffer. Pure; the runtime
 /// writes only the cells that changed since the previous frame.
 public enum AppView {
-    static let accent = RGB(214, 41, 118)
+    /// The brand's colour, for pictures (the splash's ring, half-block rings).
+    static let brand = RGB(214, 41, 118)
+    /// The accent for text: the brand's pink made lighter to read on dark themes (6.1:1 on
+    /// #1c1c1c, where the brand's is 3.6:1); ``onLight`` darkens it on a light background.
+    static let accent = RGB(245, 105, 170)
     static let dim = CellStyle(foreground: RGB(150, 150, 150))
     static let bold = CellStyle(bold: true)
 
@@ -26,7 +30,29 @@ public enum AppView {
             TrayView.draw(model, into: &buffer)
         }
         if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
+        if model.lightBackground { readableOnLight(&buffer) }
         return buffer
+    }
+
+    /// Text colours for a light background, for text on the terminal's own background: the
+    /// grey of hints and ages was 2.96:1 on white, the liked heart's red 3.7:1, the accent 2.8:1;
+    /// these are 6.9:1, 5.7:1 and 6.5:1 (WCAG asks 4.5:1 of text). On dark themes the
+    /// originals are 6.3:1, 4.6:1 and 6.1:1 against #1c1c1c.
+    static let onLight: [RGB: RGB] = [
+        RGB(150, 150, 150): RGB(90, 90, 90), RGB(237, 73, 86): RGB(200, 30, 50), accent: RGB(180, 25, 95),
+    ]
+
+    /// Recolours text on the terminal's background with ``onLight``.
+    static func readableOnLight(_ buffer: inout CellBuffer) {
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                var cell = buffer[x, y]
+                guard cell.style.background == nil, let colour = cell.style.foreground, let light = onLight[colour]
+                else { continue }
+                cell.style.foreground = light
+                buffer[x, y] = cell
+            }
+        }
     }
 
     /// The smallest window the current screen is drawn in.
@@ -248,7 +274,7 @@ enum Logo {
     static let lines = ["╭─────╮", "│  ◉  │", "╰─────╯"]
 
     static func draw(into buffer: inout CellBuffer, centreY: Int) {
-        let colours = [RGB(250, 126, 30), AppView.accent, RGB(150, 47, 191)]
+        let colours = [RGB(250, 126, 30), AppView.brand, RGB(150, 47, 191)]
         for (row, line) in lines.enumerated() {
             AppView.centred(
                 line, y: centreY - 3 + row, style: CellStyle(foreground: colours[row], bold: true), into: &buffer)

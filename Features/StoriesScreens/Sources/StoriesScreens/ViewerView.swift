@@ -8,10 +8,11 @@ import StoryTerminal
 enum ViewerView {
     static let hints = "←/→ item · [/] user · space pause · l like · q close"
     static let full = RGB(245, 245, 245)
-    static let empty = RGB(90, 90, 90)
-    /// On a light background: the filled segments dark, the empty ones light.
+    static let empty = RGB(110, 110, 110)  // 4.1:1 on black (90 was 3:1, 2.3:1 on a #1c1c1c theme)
+    /// On a light background: the filled segments dark, the empty ones lighter (4.4:1 on white;
+    /// 170 was 2.3:1; gray in 16 colours too).
     static let fullOnLight = RGB(40, 40, 40)
-    static let emptyOnLight = RGB(170, 170, 170)  // gray in 16 colours too (200 became white)
+    static let emptyOnLight = RGB(120, 120, 120)
 
     static func draw(_ open: ViewerModel, model: AppModel, into buffer: inout CellBuffer) {
         let viewer = open.viewer
