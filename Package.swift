@@ -7,12 +7,6 @@
 
 import PackageDescription
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -32,64 +26,44 @@ func product(_ name: String) -> Target.Dependency { .product(name: name, package
 
 let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
 
-/// A package's own test folder, re-declared as a root test target. Its dependencies — helper
-/// executables its suite runs, third-party products it imports — are read from the package's
-/// own manifest, the one place they are declared: every `.product(name:package:)` of its
-/// `<Name>Tests` target, and for each of the package's own targets it names, the product that
-/// holds that target. (Fixtures are read by path, so no resources are declared here either.)
-func packageSuite(_ name: String) -> Target {
-    .testTarget(
-        name: "\(name)Tests",
-        dependencies: suiteDependencies(of: name),
-        path: "Packages/\(name)/Tests/\(name)Tests",
-        swiftSettings: strict
+/// Each package's own suite, re-declared as a root test target so one `swift test` runs every
+/// suite in one build (and `swift test --filter XTests` one team's). The dependencies are
+/// those of the package's `<Name>Tests` target, a package's own targets named by the product
+/// that holds them; `ManifestTests` (CompositionTests) compares the two manifests as SwiftPM
+/// reads them, so no manifest reads another. Fixtures are read by path: no resources here.
+let suites: [(name: String, dependencies: [Target.Dependency])] = [
+    ("StoryInterfaces", [testSupport]),
+    ("StoryModels", [testSupport]),
+    ("FeedPaging", [testSupport]),
+    (
+        "SeenLikeStore",
+        [
+            testSupport, .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "seenlike-writer", package: "SeenLikeStore"),
+        ]
+    ),
+    ("StoryNavigation", [testSupport]),
+    ("PicsumContent", [testSupport]),
+    ("StoryTerminal", [testSupport, .product(name: "terminal-probe", package: "StoryTerminal")]),
+    ("AsyncHTTPFetcher", [testSupport]),
+    (
+        "PostgresSeenLikeStore",
+        [
+            testSupport, .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "postgres-writer", package: "PostgresSeenLikeStore"),
+        ]
+    ),
+    ("VideoDecoding", []),
+]
+
+/// A package's suite: its own library and StoryInterfaces (what every suite imports), and the rest.
+func packageSuite(_ suite: (name: String, dependencies: [Target.Dependency])) -> Target {
+    let base = suite.name == "StoryInterfaces" || suite.name == "VideoDecoding" ? [] : [product("StoryInterfaces")]
+    return .testTarget(
+        name: "\(suite.name)Tests",
+        dependencies: base + [product(suite.name)] + suite.dependencies,
+        path: "Packages/\(suite.name)/Tests/\(suite.name)Tests"
     )
-}
-
-/// A file's text, read with the C library (Foundation in a manifest slows its type-checking to a halt).
-func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-func suiteDependencies(of name: String) -> [Target.Dependency] {
-    let manifest = Context.packageDirectory + "/Packages/\(name)/Package.swift"
-    guard let text = readText(manifest), let suite = text.firstRange(of: "name: \"\(name)Tests\""),
-        let opening = text[suite.upperBound...].firstRange(of: "dependencies: [")
-    else { fatalError("\(manifest): no \(name)Tests target with its dependencies") }
-    var depth = 1
-    var index = opening.upperBound
-    while depth > 0, index < text.endIndex {
-        if text[index] == "[" { depth += 1 } else if text[index] == "]" { depth -= 1 }
-        index = text.index(after: index)
-    }
-    let list = text[opening.upperBound..<index]
-    var dependencies: [Target.Dependency] = []
-    let products = /\.product\(name: "([^"]+)", package: "([^"]+)"\)/
-    for match in list.matches(of: products) {
-        dependencies.append(.product(name: String(match.1), package: String(match.2)))
-    }
-    for match in String(list).replacing(products, with: "").matches(of: /"([^"]+)"/) {
-        let target = String(match.1)
-        if target == name {
-            dependencies.append(product(name))
-        } else if let holder = text.matches(of: /\.(?:library|executable)\(name: "([^"]+)", targets: \["([^"]+)"\]\)/)
-            .first(where: { $0.2 == target })
-        {
-            dependencies.append(.product(name: String(holder.1), package: name))
-        } else {
-            fatalError("\(manifest): \(name)Tests names \(target), which no product of \(name) holds")
-        }
-    }
-    return dependencies
 }
 
 let package = Package(
@@ -118,14 +92,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Apps/StoriesCLI/Sources/StoriesComposition",
-            swiftSettings: strict
+            path: "Apps/StoriesCLI/Sources/StoriesComposition"
         ),
         .executableTarget(
             name: "StoriesCLI",
             dependencies: ["StoriesComposition"],
-            path: "Apps/StoriesCLI/Sources/StoriesCLI",
-            swiftSettings: strict
+            path: "Apps/StoriesCLI/Sources/StoriesCLI"
         ),
         .executableTarget(
             name: "PicsumStub",
@@ -137,25 +109,21 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
-            path: "Apps/PicsumStub/Sources/PicsumStub",
-            swiftSettings: strict
+            path: "Apps/PicsumStub/Sources/PicsumStub"
         ),
         .executableTarget(
             name: "StartupHello",
-            path: "Benchmarks/StartupHello",
-            swiftSettings: strict
+            path: "Benchmarks/StartupHello"
         ),
         .executableTarget(
             name: "StoresBench",
             dependencies: [product("SeenLikeStore"), product("PostgresSeenLikeStore"), product("StoryInterfaces")],
-            path: "Benchmarks/StoresBench",
-            swiftSettings: strict
+            path: "Benchmarks/StoresBench"
         ),
         .executableTarget(
             name: "PagingBench",
             dependencies: [product("FeedPaging"), product("StoryInterfaces")],
-            path: "Benchmarks/PagingBench",
-            swiftSettings: strict
+            path: "Benchmarks/PagingBench"
         ),
         .executableTarget(
             name: "RenderBench",
@@ -163,21 +131,18 @@ let package = Package(
                 product("StoriesScreens"), product("StoryTerminal"), product("StoryInterfaces"),
                 product("StoryNavigation"),
             ],
-            path: "Benchmarks/RenderBench",
-            swiftSettings: strict
+            path: "Benchmarks/RenderBench"
         ),
         .executableTarget(
             name: "CacheBench",
             dependencies: [product("PicsumContent")],
-            path: "Benchmarks/CacheBench",
-            swiftSettings: strict
+            path: "Benchmarks/CacheBench"
         ),
         .testTarget(
             name: "CompositionTests",
             dependencies: [
                 "StoriesComposition", testSupport, .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + packages.map(product),
-            swiftSettings: strict
+            ] + packages.map(product)
         ),
         .testTarget(
             name: "StoriesScreensTests",
@@ -186,8 +151,7 @@ let package = Package(
                 product("StoryTerminal"),
             ],
             path: "Features/StoriesScreens/Tests/StoriesScreensTests",
-            exclude: ["__Snapshots__"],
-            swiftSettings: strict
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "EndToEndTests",
@@ -195,8 +159,12 @@ let package = Package(
                 "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
                 product("AsyncHTTPFetcher"), product("StoryModels"), product("VideoDecoding"), product("StoryTerminal"),
                 testSupport,
-            ],
-            swiftSettings: strict
+            ]
         ),
-    ] + packages.map(packageSuite)
+    ] + suites.map(packageSuite)
 )
+
+// The strict settings, on every Swift target, in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strict
+}
