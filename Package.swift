@@ -68,6 +68,8 @@ func packageSuite(_ suite: (name: String, dependencies: [Target.Dependency])) ->
 
 let package = Package(
     name: "Stories",
+    // Duration needs macOS 13 / iOS 16; Mutex (Synchronization) macOS 15 / iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "stories", targets: ["StoriesCLI"]),
         .executable(name: "picsum-stub", targets: ["PicsumStub"]),

@@ -12,6 +12,8 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "PostgresSeenLikeStore",
+    // Duration needs macOS 13 / iOS 16; Mutex (Synchronization) macOS 15 / iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "PostgresSeenLikeStore", targets: ["PostgresSeenLikeStore"]),
         .executable(name: "postgres-writer", targets: ["PostgresWriter"]),

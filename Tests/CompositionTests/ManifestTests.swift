@@ -56,6 +56,13 @@ struct ManifestTests {
         return result
     }
 
+    /// A JSON value as text (keys sorted).
+    static func text(_ value: Any?) -> String {
+        let data = try? JSONSerialization.data(
+            withJSONObject: value ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// A target's Swift settings as text, in order (a C target's linker settings are its own).
     static func settings(_ target: [String: Any]) -> String {
         let swift = (target["settings"] as? [[String: Any]] ?? []).filter { $0["tool"] as? String == "swift" }
@@ -78,6 +85,9 @@ struct ManifestTests {
                     == Self.dependencies(of: own, package: name, products: products),
                 "Package.swift's \(name)Tests differs from Packages/\(name)/Package.swift's")
             #expect(declared["path"] as? String == "Packages/\(name)/Tests/\(name)Tests")
+            #expect(
+                Self.text(manifest["platforms"]) == Self.text(root["platforms"]),
+                "Packages/\(name) declares other platforms than the root")
             // Every Swift target of the package builds with the root's strict settings.
             for target in Self.targets(manifest) where target["type"] as? String != "system" {
                 if name == "StoryTerminal", target["name"] as? String == "CImageCodecs" { continue }  // C
