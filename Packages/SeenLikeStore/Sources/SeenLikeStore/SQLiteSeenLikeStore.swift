@@ -4,6 +4,8 @@ public import StoryInterfaces
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The live ``SeenLikeStoring``: SQLite through GRDB (`store.kind = sqlite`).
@@ -77,8 +79,14 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// it, and one an earlier version left readable by others is narrowed. (Other users of the
     /// machine could read what was seen and liked otherwise.)
     static func makePrivate(_ path: String) {
-        let made = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if made >= 0 { Glibc.close(made) }
+        // The C library's open, not this type's (`SQLiteSeenLikeStore.open`).
+        #if canImport(Glibc)
+            let made = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if made >= 0 { Glibc.close(made) }
+        #else
+            let made = Darwin.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if made >= 0 { Darwin.close(made) }
+        #endif
         for file in [path, path + "-wal", path + "-shm"] {
             var status = stat()
             if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
