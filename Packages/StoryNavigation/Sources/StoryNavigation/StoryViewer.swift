@@ -13,7 +13,7 @@ public import StoryInterfaces
 /// so the bar stands still before the first frame and while the video stalls, and the item
 /// ends with its last frame or at the 60 s cap. Shown with `mediaReady` (a poster, a scripted
 /// run) it runs on the clock for its declared duration.
-public struct StoryViewer: StoryNavigating, Hashable {
+public struct StoryViewer: Hashable, Sendable {
     /// Where the current item's media is.
     public enum MediaState: Hashable, Sendable {
         /// Not on screen yet: the clock is stopped.

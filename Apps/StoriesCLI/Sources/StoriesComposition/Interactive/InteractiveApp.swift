@@ -271,7 +271,7 @@ struct InteractiveApp {
     }
 
     /// Carries out a feed request on either feed.
-    static func perform<Element, ID>(_ request: FeedRequest, on feed: FeedPaginator<Element, ID>) async {
+    static func perform(_ request: FeedRequest, on feed: some UserFeedPaging) async {
         switch request {
         case .show(let position): await feed.didShow(position: position)
         case .refresh: await feed.refresh()

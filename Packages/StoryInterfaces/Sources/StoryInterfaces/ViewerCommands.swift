@@ -78,18 +78,3 @@ public enum ViewerEvent: Hashable, Sendable {
     /// Load this item's media ahead of time (the next item, the next user's first unseen).
     case prefetch(StoryItemID)
 }
-
-/// The viewer's state machine: commands in, events out, no I/O and no clock of its own.
-///
-/// Conforming types are values; ``apply(_:)`` is the reducer
-/// `(state, command) -> (state, [event])`.
-public protocol StoryNavigating: Sendable {
-    /// The current place, or nil once closed.
-    var position: ViewerPosition? { get }
-    /// How far the current item has run, from 0 to 1.
-    var progress: Double { get }
-    /// Whether the clock is stopped by the user.
-    var isPaused: Bool { get }
-    /// Applies one command and returns the events it caused, in order.
-    mutating func apply(_ command: ViewerCommand) -> [ViewerEvent]
-}
