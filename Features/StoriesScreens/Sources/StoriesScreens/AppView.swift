@@ -189,7 +189,15 @@ public enum AppView {
 
 /// The tray: a row of avatars with rings and names, the selection, and a status line.
 enum TrayView {
-    static let hints = ["←/→ move · Enter view · g gallery · r refresh · ? help · q quit", "? help · q quit", "q quit"]
+    static let quit = KeyBindings.hint(KeyBindings.tray, .quit, word: "quit")
+    static let hints = [
+        [
+            KeyBindings.hint(KeyBindings.tray, .previous, .next, word: "move"),
+            KeyBindings.hint(KeyBindings.tray, .open, word: "view"),
+            KeyBindings.hint(KeyBindings.tray, .gallery, word: "gallery"),
+            KeyBindings.hint(KeyBindings.tray, .refresh, word: "refresh"), KeyBindings.helpHint, quit,
+        ].joined(separator: " · "), KeyBindings.helpHint + " · " + quit, quit,
+    ]
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let tray = model.tray
@@ -248,9 +256,17 @@ enum TrayView {
     /// The hints while the tray has no users: "r retry" only when something failed.
     static func emptyHints(_ phase: FeedPhase) -> [String] {
         switch phase {
-        case .failed: ["r retry · ? help · q quit", "q quit"]
-        case .empty, .exhausted: ["r reload · ? help · q quit", "q quit"]
-        default: ["? help · q quit", "q quit"]
+        case .failed:
+            [
+                [KeyBindings.hint(KeyBindings.tray, .refresh, word: "retry"), KeyBindings.helpHint, quit].joined(
+                    separator: " · "), quit,
+            ]
+        case .empty, .exhausted:
+            [
+                [KeyBindings.hint(KeyBindings.tray, .refresh, word: "reload"), KeyBindings.helpHint, quit].joined(
+                    separator: " · "), quit,
+            ]
+        default: [KeyBindings.helpHint + " · " + quit, quit]
         }
     }
 

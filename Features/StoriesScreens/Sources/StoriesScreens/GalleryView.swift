@@ -4,10 +4,18 @@ import StoryTerminal
 
 /// The gallery: a grid of thumbnails with authors, or one photo's detail.
 enum GalleryView {
+    static let back = KeyBindings.hint(KeyBindings.gallery, .back, word: "back")
+    static let details = KeyBindings.hint(KeyBindings.gallery, .details, word: "details")
     static let hints = [
-        "arrows move · Enter details · r refresh · ? help · q back", "Enter details · ? help · q back",
-        "? help · q back", "q back",
+        [
+            "arrows move", details, KeyBindings.hint(KeyBindings.gallery, .refresh, word: "refresh"),
+            KeyBindings.helpHint, back,
+        ].joined(separator: " · "), [details, KeyBindings.helpHint, back].joined(separator: " · "),
+        KeyBindings.helpHint + " · " + back, back,
     ]
+    /// The detail's: back, and retry when its image failed.
+    static let detailBack = KeyBindings.hint(KeyBindings.detail, .back, word: "back")
+    static let detailRetry = KeyBindings.hint(KeyBindings.detail, .retry, word: "retry")
 
     static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
         let gallery = model.gallery
@@ -69,7 +77,7 @@ enum GalleryView {
         } else if let failure = detail.failure {
             AppView.centred(
                 "Couldn't load this photo: \(failure)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)
-            AppView.centred("r retry · Esc back", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
+            AppView.centred(detailRetry + " · " + detailBack, y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
         } else {
             AppView.centred("Loading…", y: top + rows / 2, style: AppView.dim, into: &buffer)
         }
@@ -88,7 +96,9 @@ enum GalleryView {
             into: &buffer)
         AppView.statusLine(
             status(model),
-            hints: detail.failure == nil ? ["Esc back · ? help"] : ["r retry · Esc back · ? help", "Esc back"],
+            hints: detail.failure == nil
+                ? [detailBack + " · " + KeyBindings.helpHint]
+                : [[detailRetry, detailBack, KeyBindings.helpHint].joined(separator: " · "), detailBack],
             y: buffer.height - 1, style: AppView.dim, into: &buffer
         )
     }
@@ -96,9 +106,17 @@ enum GalleryView {
     /// The hints while the gallery has no photos: "r retry" only when something failed.
     static func emptyHints(_ phase: FeedPhase) -> [String] {
         switch phase {
-        case .failed: ["r retry · ? help · q back", "q back"]
-        case .empty, .exhausted: ["r reload · ? help · q back", "q back"]
-        default: ["? help · q back", "q back"]
+        case .failed:
+            [
+                [KeyBindings.hint(KeyBindings.gallery, .refresh, word: "retry"), KeyBindings.helpHint, back].joined(
+                    separator: " · "), back,
+            ]
+        case .empty, .exhausted:
+            [
+                [KeyBindings.hint(KeyBindings.gallery, .refresh, word: "reload"), KeyBindings.helpHint, back].joined(
+                    separator: " · "), back,
+            ]
+        default: [KeyBindings.helpHint + " · " + back, back]
         }
     }
 

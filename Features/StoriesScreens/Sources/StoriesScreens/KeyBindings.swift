@@ -15,6 +15,14 @@ public enum KeyBindings {
         /// The action the update takes.
         public var action: Action
 
+        /// A binding.
+        public init(keys: [InputEvent], label: String, meaning: String, action: Action) {
+            self.keys = keys
+            self.label = label
+            self.meaning = meaning
+            self.action = action
+        }
+
         /// The help's line: "→ or n: next item".
         public var line: String { "\(label): \(meaning)" }
     }
@@ -54,10 +62,10 @@ public enum KeyBindings {
             keys: [.arrow(.left, shift: false), .character("p")], label: "← or p", meaning: "previous item",
             action: .previous),
         Binding(
-            keys: [.arrow(.right, shift: true), .character("]")], label: "] or Shift+→", meaning: "next user",
+            keys: [.character("]"), .arrow(.right, shift: true)], label: "] or Shift+→", meaning: "next user",
             action: .nextUser),
         Binding(
-            keys: [.arrow(.left, shift: true), .character("[")], label: "[ or Shift+←", meaning: "previous user",
+            keys: [.character("["), .arrow(.left, shift: true)], label: "[ or Shift+←", meaning: "previous user",
             action: .previousUser),
         Binding(keys: [.character(" ")], label: "space", meaning: "pause or resume", action: .pauseOrResume),
         Binding(keys: [.character("l")], label: "l", meaning: "like or unlike", action: .like),
@@ -100,6 +108,35 @@ public enum KeyBindings {
     public static func action<Action>(for event: InputEvent, in bindings: [Binding<Action>]) -> Action? {
         bindings.first { $0.keys.contains(event) }?.action
     }
+
+    /// A status-line hint written from the bindings: each action's first key, short, joined by
+    /// "/", then `word` ("←/→ item", "q close"). Hints say what a binding's first key is, so
+    /// the first key of a binding is the one to show.
+    public static func hint<Action: Equatable>(_ bindings: [Binding<Action>], _ actions: Action..., word: String)
+        -> String
+    {
+        let keys = actions.compactMap { action in bindings.first { $0.action == action }?.keys.first.map(shortName) }
+        return keys.joined(separator: "/") + " " + word
+    }
+
+    /// A key as a hint writes it.
+    static func shortName(_ event: InputEvent) -> String {
+        switch event {
+        case .arrow(.right, _): "→"
+        case .arrow(.left, _): "←"
+        case .arrow(.up, _): "↑"
+        case .arrow(.down, _): "↓"
+        case .character(" "): "space"
+        case .character(let character): String(character)
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        default: "?"
+        }
+    }
+
+    /// Help's own key (any screen): "? help".
+    static let helpHint = "? help"
 
     /// The bindings as one line of help text: "→ next user · ← previous user · …".
     public static func summary<Action>(_ bindings: [Binding<Action>]) -> String {

@@ -6,7 +6,17 @@ import StoryTerminal
 /// The viewer: progress segments, header, the letterboxed image, heart, counter and hints.
 /// Ticks change only the progress row's cells, so the diff writes a few bytes per tick.
 enum ViewerView {
-    static let hints = "←/→ item · [/] user · space pause · l like · q close"
+    static let hints = [
+        KeyBindings.hint(KeyBindings.viewer, .previous, .next, word: "item"),
+        KeyBindings.hint(KeyBindings.viewer, .previousUser, .nextUser, word: "user"),
+        KeyBindings.hint(KeyBindings.viewer, .pauseOrResume, word: "pause"),
+        KeyBindings.hint(KeyBindings.viewer, .like, word: "like"),
+        KeyBindings.hint(KeyBindings.viewer, .close, word: "close"),
+    ].joined(separator: " · ")
+    /// What a failed item offers.
+    static let failedHints =
+        KeyBindings.hint(KeyBindings.viewer, .retry, word: "retry") + " · "
+        + KeyBindings.hint(KeyBindings.viewer, .next, word: "skip")
     static let full = RGB(245, 245, 245)
     static let empty = RGB(110, 110, 110)  // 4.1:1 on black (90 was 3:1, 2.3:1 on a #1c1c1c theme)
     /// On a light background: the filled segments dark, the empty ones lighter (4.4:1 on white;
@@ -99,7 +109,7 @@ enum ViewerView {
         case .failed(let reason):
             AppView.centred(
                 "Couldn't load this item: \(reason)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)
-            AppView.centred("r retry · → skip", y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
+            AppView.centred(failedHints, y: top + rows / 2 + 1, style: AppView.dim, into: &buffer)
         case .ready:
             if let image = open.media[item.id]?.image {
                 // A playing video's frames are pictures of their own, each shown once.

@@ -98,3 +98,24 @@ struct KeyBindingTests {
         }
     }
 }
+
+@Suite("Hints come from the key bindings")
+struct HintTests {
+    @Test func aHintSaysEachActionsFirstKey() {
+        let bindings: [KeyBindings.Binding<KeyBindings.ViewerAction>] = [
+            .init(keys: [.character("x"), .arrow(.right, shift: false)], label: "x", meaning: "next", action: .next),
+            .init(keys: [.escape], label: "Esc", meaning: "close", action: .close),
+        ]
+        #expect(
+            KeyBindings.hint(bindings, .next, word: "item") == "x item", "a key changed in the table changes the hint")
+        #expect(KeyBindings.hint(bindings, .close, .next, word: "both") == "Esc/x both")
+        #expect(KeyBindings.hint(bindings, .like, word: "like") == " like", "an action with no key says none")
+    }
+
+    @Test func theViewersStatusLineIsWrittenFromItsBindings() {
+        let screen = Snapshot.text(AppView.render(ScreenFixtures.openViewer()))
+        let previous = KeyBindings.hint(KeyBindings.viewer, .previous, .next, word: "item")
+        #expect(previous == "←/→ item")
+        #expect(screen.contains(previous + " · [/] user · space pause · l like · q close"))
+    }
+}
