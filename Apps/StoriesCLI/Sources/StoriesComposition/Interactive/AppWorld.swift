@@ -29,7 +29,7 @@ extension InteractiveApp {
         /// Carries out one effect (everything but quitting, which ends the loop).
         func perform(
             _ effect: AppEffect, model: AppModel, send: @escaping @Sendable (AppMessage) -> Void,
-            tasks: inout [Task<Void, Never>]
+            tasks: RunningTasks
         ) {
             switch effect {
             case .quit, .suspend: break  // the loop's own
@@ -42,27 +42,25 @@ extension InteractiveApp {
             case .stopVideo: player.stop()
             case .feed(.tray, let request):
                 let tray = self.tray
-                tasks.append(Task { await InteractiveApp.perform(request, on: tray) })
+                tasks.run { await InteractiveApp.perform(request, on: tray) }
             case .feed(.gallery, let request):
                 let gallery = self.gallery
-                tasks.append(Task { await InteractiveApp.perform(request, on: gallery) })
+                tasks.run { await InteractiveApp.perform(request, on: gallery) }
             case .openViewer(let stories, let userIndex):
                 let store = self.store
-                tasks.append(
-                    Task {
+                tasks.run {
                         let items = stories.flatMap(\.items).map(\.id)
                         // A store that cannot answer: no hearts, and the reason on the status line.
                         let liked = (try? await store.likedItems(among: items)) ?? []
                         send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
-                    })
+                    }
             case .galleryOpen:
                 // The update asks once; the feed is kept afterwards.
                 let gallery = self.gallery
-                tasks.append(
-                    Task {
+                tasks.run {
                         for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
-                    })
-                tasks.append(Task { await gallery.start() })
+                    }
+                tasks.run { await gallery.start() }
             case .loadThumbnails(let photos):
                 loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
             case .loadDetail(let photo):
@@ -82,7 +80,7 @@ extension InteractiveApp {
     /// loads in the background: the loop runs, and q quits, meanwhile).
     func startWorld(
         _ session: ContentSession, cell: (@Sendable () -> CellPixels)?, send: @escaping @Sendable (AppMessage) -> Void,
-        tasks: inout [Task<Void, Never>]
+        tasks: RunningTasks
     ) throws -> World {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
@@ -112,11 +110,10 @@ extension InteractiveApp {
                 source: PhotoPageFetcher(catalog: session.source.photos), configuration: feed, retainedBehind: behind),
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = world.tray
-        tasks.append(
-            Task {
+        tasks.run {
                 for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
-            })
-        tasks.append(Task { await tray.start() })
+            }
+        tasks.run { await tray.start() }
         session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
         return world
     }

@@ -117,13 +117,12 @@ struct InteractiveApp {
         let keys = InputQueue()
         let stopInput = TerminalInput.read(fd: STDIN_FILENO, into: keys) { sender.yield(.input) }
         defer { stopInput() }
-        var tasks: [Task<Void, Never>] = []
-        defer { for task in tasks { task.cancel() } }
-        tasks.append(
-            Task {
+        let tasks = RunningTasks()
+        defer { tasks.cancelAll() }
+        tasks.run {
                 for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
-            })
-        tasks.append(Task { for await _ in terminal.continuations() { sender.yield(.continued) } })
+            }
+        tasks.run { for await _ in terminal.continuations() { sender.yield(.continued) } }
         // The clock ticks while the update wants it (the viewer is open), and only then.
         var clock: Task<Void, Never>? = nil
         defer { clock?.cancel() }
@@ -151,7 +150,7 @@ struct InteractiveApp {
             switch next {
             case .opened(let result):
                 let session = try result.get()
-                world = try startWorld(session, cell: cellPixels, send: send, tasks: &tasks)
+                world = try startWorld(session, cell: cellPixels, send: send, tasks: tasks)
                 messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
             case .message(let received): messages = [received]
             case .input:
@@ -187,7 +186,7 @@ struct InteractiveApp {
                     if effect == .suspend {
                         // The pictures go with the screen (kitty frees them; all are sent
                         // again after), then the terminal is given back and the app stops.
-                        world?.perform(.pauseVideo, model: model, send: send, tasks: &tasks)
+                        world?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
                         draw()
                         let ending = writer.end()
                         screen.sync { if !ending.isEmpty { terminal.write(ending) } }
@@ -197,7 +196,7 @@ struct InteractiveApp {
                         continue
                     }
                     // The update asks for nothing but quitting before the source is open.
-                    world?.perform(effect, model: model, send: send, tasks: &tasks)
+                    world?.perform(effect, model: model, send: send, tasks: tasks)
                 }
                 if model.isQuitting { break loop }
             }

@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+
+/// The interactive app's effect tasks while they run: each leaves the set when it ends, so the
+/// set holds what is under way (a list kept every task, one more for each arrow key in the
+/// tray), and quitting cancels what is left.
+final class RunningTasks: Sendable {
+    private let running = Mutex<[UUID: Task<Void, Never>]>([:])
+
+    /// Runs `operation` as a task of the set.
+    func run(_ operation: @escaping @Sendable () async -> Void) {
+        let id = UUID()
+        // Inserted under the lock the task's own removal takes: a task that ends at once
+        // still finds itself there.
+        running.withLock { tasks in
+            tasks[id] = Task { [weak self] in
+                await operation()
+                _ = self?.running.withLock { $0.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// How many tasks are under way.
+    var count: Int { running.withLock { $0.count } }
+
+    /// Cancels every task under way.
+    func cancelAll() {
+        for task in running.withLock({ $0.values }) { task.cancel() }
+    }
+}
