@@ -49,17 +49,17 @@ extension InteractiveApp {
             case .openViewer(let stories, let userIndex):
                 let store = self.store
                 tasks.run {
-                        let items = stories.flatMap(\.items).map(\.id)
-                        // A store that cannot answer: no hearts, and the reason on the status line.
-                        let liked = (try? await store.likedItems(among: items)) ?? []
-                        send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
-                    }
+                    let items = stories.flatMap(\.items).map(\.id)
+                    // A store that cannot answer: no hearts, and the reason on the status line.
+                    let liked = (try? await store.likedItems(among: items)) ?? []
+                    send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
+                }
             case .galleryOpen:
                 // The update asks once; the feed is kept afterwards.
                 let gallery = self.gallery
                 tasks.run {
-                        for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
-                    }
+                    for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
+                }
                 tasks.run { await gallery.start() }
             case .loadThumbnails(let photos):
                 loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
@@ -111,8 +111,8 @@ extension InteractiveApp {
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = world.tray
         tasks.run {
-                for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
-            }
+            for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
+        }
         tasks.run { await tray.start() }
         session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
         return world

@@ -120,8 +120,8 @@ struct InteractiveApp {
         let tasks = RunningTasks()
         defer { tasks.cancelAll() }
         tasks.run {
-                for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
-            }
+            for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
+        }
         tasks.run { for await _ in terminal.continuations() { sender.yield(.continued) } }
         // The clock ticks while the update wants it (the viewer is open), and only then.
         var clock: Task<Void, Never>? = nil
