@@ -47,7 +47,7 @@ public struct AppModel: Sendable {
     /// frame) rather than in half blocks.
     public var graphics: Bool
     /// Whether the terminal's background is light (its OSC 11 answer): the bar's filled
-    /// segments are drawn dark, its empty ones light (issue 29.5). Text that is neither a
+    /// segments are drawn dark, its empty ones light. Text that is neither a
     /// picture nor an accent is in the terminal's own foreground, whatever the background.
     public var lightBackground = false
     /// The terminal's cell in pixels, when it says: half blocks take its shape, so a picture

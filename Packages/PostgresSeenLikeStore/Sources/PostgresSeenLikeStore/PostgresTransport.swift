@@ -7,7 +7,7 @@ import PostgresNIO
 import Synchronization
 
 /// The connection to the server, made here rather than by postgres-nio, so that what the server
-/// sends is checked before postgres-nio reads it (issue 28.3): postgres-nio speaks TLS only
+/// sends is checked before postgres-nio reads it: postgres-nio speaks TLS only
 /// when told and sends a password to whoever asks, in clear if asked so, and buffers any
 /// message whole, however large it says it is.
 ///

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// A server on 127.0.0.1 that speaks just enough of PostgreSQL's protocol to be hostile
-/// (issue 28.3, 28.4): it answers "N" to the SSLRequest, then, to the startup message, asks for
+///: it answers "N" to the SSLRequest, then, to the startup message, asks for
 /// the password in clear or as MD5, refuses the login, says the database does not exist, or
 /// announces a message of a gigabyte. It counts connections and the password messages it
 /// received (what a client must never send it).

@@ -1,7 +1,7 @@
 import Foundation
 import StoryTerminal
 
-/// Pictures inside tmux (issue 29.6): where the terminal outside tmux is kitty, the screens
+/// Pictures inside tmux: where the terminal outside tmux is kitty, the screens
 /// draw kitty's Unicode placeholders (plain text to tmux) and send the graphics commands
 /// through tmux's passthrough, as chafa and kitty's icat do; half blocks otherwise.
 ///

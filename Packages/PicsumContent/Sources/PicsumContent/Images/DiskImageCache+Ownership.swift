@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// What the cache can prove it wrote (issue 28.7): the names it gives files, and removal of
+/// What the cache can prove it wrote: the names it gives files, and removal of
 /// regular files only. A folder holding anything else is not a stories cache.
 extension DiskImageCache {
     /// Whether `name` is one the cache writes: an entry (64 lowercase hex digits), its

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Where the bundled samples and clips are on disk, found relative to the running program, so
-/// an installed `stories` runs on its own (issue 29): never through the build folder's absolute
+/// an installed `stories` runs on its own: never through the build folder's absolute
 /// path that SwiftPM's `Bundle.module` bakes in (and whose absence it answers with a crash).
 ///
 /// Looked for, in order, beside the executable (symbolic links resolved):

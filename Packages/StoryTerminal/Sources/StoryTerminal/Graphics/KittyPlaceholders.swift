@@ -5,7 +5,7 @@ import Foundation
 /// naming it — the image id in the cells' foreground colour (`38;5;ID`: ids 1...255), the
 /// row and column in two combining diacritics. The cells are plain text to a multiplexer, so
 /// tmux keeps them in its screen and redraws them, and the outer kitty draws the picture
-/// there (issue 29.6). The graphics commands themselves cross tmux in its passthrough
+/// there. The graphics commands themselves cross tmux in its passthrough
 /// (`ESC P tmux; … ESC \`, every ESC doubled; tmux ≥ 3.3 with `allow-passthrough on`).
 public enum KittyPlaceholders {
     /// The placeholder character.

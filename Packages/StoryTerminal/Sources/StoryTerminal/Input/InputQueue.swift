@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The keys and clicks read but not yet handled, in bounded memory (issue 28.8: a 100,000-key
+/// The keys and clicks read but not yet handled, in bounded memory (a 100,000-key
 /// paste kept `q` waiting 10 s, and 8 MiB of input grew the app to 3.8 GB). The reader adds;
 /// the app's loop takes everything waiting at once and draws once after it.
 ///

@@ -31,7 +31,7 @@ public enum TerminalText {
         }
     }
 
-    /// `character` as every terminal measures it alike (issue 29.4): terminals disagree on the
+    /// `character` as every terminal measures it alike: terminals disagree on the
     /// width of emoji sequences — kitty draws "🏄‍♂️" in 4 columns, xterm in 3, tmux (and the
     /// Unicode rule) in 2 — and a line's tail moves with the difference, leaving debris. So a
     /// cluster keeps its first scalar and its combining marks only: a ZWJ sequence is its first
