@@ -45,6 +45,6 @@ public struct TrayModel: Sendable {
 
     /// Whether every item of `user` is seen (gray ring).
     public func isAllSeen(_ user: TrayUser) -> Bool {
-        user.story.items.allSatisfy { user.seen.contains($0.id) || seenNow.contains($0.id) }
+        user.story.isAllSeen { user.seen.contains($0) || seenNow.contains($0) }
     }
 }

@@ -28,7 +28,7 @@ enum ViewerView {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
         drawSegments(viewer.segments, depth: model.depth, light: model.lightBackground, into: &buffer)
-        let ring: AvatarCells.Ring = story.items.allSatisfy { viewer.seen.contains($0.id) } ? .seen : .unseen
+        let ring: AvatarCells.Ring = story.isAllSeen { viewer.seen.contains($0) } ? .seen : .unseen
         AppView.avatar(
             story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, model: model,
             into: &buffer)

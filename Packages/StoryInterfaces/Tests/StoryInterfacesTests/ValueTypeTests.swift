@@ -26,6 +26,17 @@ struct ValueTypeTests {
         #expect(item.duration(imageDuration: .seconds(5)) == expected)
     }
 
+    @Test func aStorysSeenRules() {
+        let media = StoryMedia.image(URL(string: "https://picsum.photos/id/1/100/100")!)
+        let items = ["a", "b", "c"].map { StoryItem(id: StoryItemID($0), userID: "u", media: media) }
+        let story = Story(user: StoryUser(id: "u", name: "U"), items: items)
+        let some: Set<StoryItemID> = ["a", "c"]
+        #expect(!story.isAllSeen(some.contains) && story.seenCount(some.contains) == 2)
+        #expect(story.resumeIndex(some.contains) == 1, "the first unseen item")
+        let all: Set<StoryItemID> = ["a", "b", "c"]
+        #expect(story.isAllSeen(all.contains) && story.resumeIndex(all.contains) == 0, "all seen: from the start")
+    }
+
     @Test func mediaKnowsItsURLAndKind() {
         let url = URL(string: "https://example.com/v.mp4")!
         let video = StoryMedia.video(url, duration: .seconds(3), poster: nil)

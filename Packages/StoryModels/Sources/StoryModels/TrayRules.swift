@@ -33,10 +33,10 @@ public struct TrayEntry: Hashable, Sendable {
     public init(story: Story, progress: UserProgress) {
         self.story = story
         seenItemIDs = progress.seenItemIDs
-        let seenFlags = story.items.map { progress.seenItemIDs.contains($0.id) }
-        seenItems = seenFlags.filter { $0 }.count
-        ring = seenFlags.allSatisfy { $0 } ? .seen : .unseen
-        resumeIndex = seenFlags.firstIndex(of: false) ?? 0
+        let isSeen = { (item: StoryItemID) in progress.seenItemIDs.contains(item) }
+        seenItems = story.seenCount(isSeen)
+        ring = story.isAllSeen(isSeen) ? .seen : .unseen
+        resumeIndex = story.resumeIndex(isSeen)
     }
 }
 

@@ -49,7 +49,7 @@ extension StoryViewer {
 
     /// The first unseen item of a user, else 0.
     public func resumeIndex(of userIndex: Int) -> Int {
-        stories[userIndex].items.firstIndex { !seen.contains($0.id) } ?? 0
+        stories[userIndex].resumeIndex { seen.contains($0) }
     }
 
     /// The first user from `start` in direction `step` that has items.
