@@ -14,7 +14,7 @@ public enum ColorMode: String, CaseIterable, Hashable, Sendable {
 
 /// The image protocol asked for (`terminal.graphics`, `--graphics`).
 public enum GraphicsMode: String, CaseIterable, Hashable, Sendable {
-    /// Detect kitty or iTerm2; otherwise half-block symbols.
+    /// Ask the terminal: kitty, sixel or iTerm2 where it answers so, otherwise half blocks.
     case auto
     /// Half-block characters in colour; works everywhere.
     case symbols
