@@ -73,7 +73,7 @@ struct InteractiveApp {
 
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         // One stream in: the app's messages, and (once) the content source opened behind the logo.
-        let (incoming, sender) = AsyncStream<Incoming>.makeStream()
+        let (incoming, sender) = AsyncStream<LoopEvent>.makeStream()
         let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
         let size = terminal.size
         var model = AppModel(
@@ -141,7 +141,7 @@ struct InteractiveApp {
             }
         }
         defer { opening.cancel() }
-        var world: World? = nil
+        var runner: EffectRunner? = nil
         let terminalCells: @Sendable () -> CellPixels = { CellPixels.of(STDOUT_FILENO) }
         let cellPixels = graphics == .symbols ? nil : terminalCells
 
@@ -150,7 +150,7 @@ struct InteractiveApp {
             switch next {
             case .opened(let result):
                 let session = try result.get()
-                world = try startWorld(session, cell: cellPixels, send: send, tasks: tasks)
+                runner = try startEffects(session, cell: cellPixels, send: send, tasks: tasks)
                 messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
             case .message(let received): messages = [received]
             case .input:
@@ -186,7 +186,7 @@ struct InteractiveApp {
                     if effect == .suspend {
                         // The pictures go with the screen (kitty frees them; all are sent
                         // again after), then the terminal is given back and the app stops.
-                        world?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
+                        runner?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
                         draw()
                         let ending = writer.end()
                         screen.sync { if !ending.isEmpty { terminal.write(ending) } }
@@ -196,7 +196,7 @@ struct InteractiveApp {
                         continue
                     }
                     // The update asks for nothing but quitting before the source is open.
-                    world?.perform(effect, model: model, send: send, tasks: tasks)
+                    runner?.perform(effect, model: model, send: send, tasks: tasks)
                 }
                 if model.isQuitting { break loop }
             }
@@ -212,19 +212,19 @@ struct InteractiveApp {
             draw()
         }
         stopInput()
-        world?.player.stop()
-        world?.loads.videos.prepared.stopAll()
-        world?.loads.cancelAll()
-        world?.loads.videos.clips.removeAll()
+        runner?.player.stop()
+        runner?.loads.videos.prepared.stopAll()
+        runner?.loads.cancelAll()
+        runner?.loads.videos.clips.removeAll()
         let ending = writer.end()
         if !ending.isEmpty { screen.async { terminal.write(ending) } }
-        let outcome = await world?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
+        let outcome = await runner?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
         logger.info("interactive app ended")
         return outcome
     }
 
     /// What arrives on the loop's stream.
-    enum Incoming: Sendable {
+    enum LoopEvent: Sendable {
         /// A message for the update.
         case message(AppMessage)
         /// The content source was opened (or could not be).

@@ -37,7 +37,7 @@ final class VideoPlayer: Sendable {
                 limit: StoryItem.maximumVideoDuration)
         let (send, logger) = (self.send, self.logger)
         let started = ContinuousClock.now
-        let first = FirstTime()
+        let first = OnceFlag()
         let playback = VideoPlayback(frames) { event in
             switch event {
             case .frame(let frame):
@@ -93,7 +93,7 @@ final class VideoPlayer: Sendable {
 }
 
 /// True the first time it is asked, false after.
-final class FirstTime: Sendable {
+final class OnceFlag: Sendable {
     private let asked = Mutex(false)
     func now() -> Bool {
         asked.withLock { asked in

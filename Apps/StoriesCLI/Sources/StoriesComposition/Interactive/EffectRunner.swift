@@ -11,7 +11,7 @@ import VideoDecoding
 extension InteractiveApp {
     /// The edges that exist once the content source is open: the loaders, the store writer,
     /// the two feeds. They carry out the update's effects.
-    struct World {
+    struct EffectRunner {
         let session: ContentSession
         /// The session's store, its failures and recoveries said on the status line.
         let store: ReportingStore
@@ -78,10 +78,10 @@ extension InteractiveApp {
 
     /// Makes the edges for an open content source and starts the tray's feed (its first page
     /// loads in the background: the loop runs, and q quits, meanwhile).
-    func startWorld(
+    func startEffects(
         _ session: ContentSession, cell: (@Sendable () -> CellPixels)?, send: @escaping @Sendable (AppMessage) -> Void,
         tasks: RunningTasks
-    ) throws -> World {
+    ) throws -> EffectRunner {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
         let feed = root.settings.feed
@@ -91,7 +91,7 @@ extension InteractiveApp {
         let store = ReportingStore(session.store, send: send)
         let decoder = FFmpegVideoDecoder()
         let prepared = PreparedVideos()
-        let world = World(
+        let runner = EffectRunner(
             session: session, store: store,
             loads: MediaLoads(
                 load: try session.prioritizedImageLoader(), cell: cell,
@@ -109,12 +109,12 @@ extension InteractiveApp {
             gallery: FeedPaginator(
                 source: PhotoPageFetcher(catalog: session.source.photos), configuration: feed, retainedBehind: behind),
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
-        let tray = world.tray
+        let tray = runner.tray
         tasks.run {
             for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
         }
         tasks.run { await tray.start() }
         session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
-        return world
+        return runner
     }
 }
