@@ -148,19 +148,22 @@ public enum AppView {
     }
 
     /// The middle of a feed screen with nothing loaded: the error with how to retry, the
-    /// empty message, or (still loading) what `loading` draws. `leave` is what q does.
+    /// empty message, or (still loading) what `loading` draws. `keys` are the screen's reload
+    /// and leave keys (from its bindings); `leave` is what the leave key does.
     static func emptyFeed(
-        _ phase: FeedPhase, noun: String, emptyText: String, leave: String, into buffer: inout CellBuffer,
-        loading: (inout CellBuffer, Int) -> Void
+        _ phase: FeedPhase, noun: String, emptyText: String, keys: (reload: String, leave: String), leave: String,
+        into buffer: inout CellBuffer, loading: (inout CellBuffer, Int) -> Void
     ) {
         let middle = buffer.height / 2
         switch phase {
         case .failed(let message):
             centred("Couldn't load the \(noun): \(message)", y: middle - 1, style: bold, into: &buffer)
-            centred("Press r to retry, q to \(leave).", y: middle + 1, style: dim, into: &buffer)
+            centred(
+                "Press \(keys.reload) to retry, \(keys.leave) to \(leave).", y: middle + 1, style: dim, into: &buffer)
         case .empty, .exhausted:
             centred(emptyText, y: middle - 1, style: bold, into: &buffer)
-            centred("Press r to reload, q to \(leave).", y: middle + 1, style: dim, into: &buffer)
+            centred(
+                "Press \(keys.reload) to reload, \(keys.leave) to \(leave).", y: middle + 1, style: dim, into: &buffer)
         case .idle, .loadingFirstPage, .loaded, .loadingMore:
             loading(&buffer, middle)
         }
@@ -272,7 +275,10 @@ enum TrayView {
 
     static func drawEmpty(_ model: AppModel, into buffer: inout CellBuffer) {
         AppView.emptyFeed(
-            model.tray.phase, noun: "stories", emptyText: "No stories yet.", leave: "quit", into: &buffer
+            model.tray.phase, noun: "stories", emptyText: "No stories yet.",
+            keys: (KeyBindings.key(KeyBindings.tray, .refresh), KeyBindings.key(KeyBindings.tray, .quit)),
+            leave: "quit",
+            into: &buffer
         ) { buffer, middle in Logo.draw(into: &buffer, centreY: middle) }
     }
 

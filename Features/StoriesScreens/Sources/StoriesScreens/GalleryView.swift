@@ -26,7 +26,11 @@ enum GalleryView {
         }
         let bottom = buffer.height - 1
         guard !gallery.entries.isEmpty else {
-            AppView.emptyFeed(gallery.phase, noun: "photos", emptyText: "No photos.", leave: "go back", into: &buffer) {
+            AppView.emptyFeed(
+                gallery.phase, noun: "photos", emptyText: "No photos.",
+                keys: (KeyBindings.key(KeyBindings.gallery, .refresh), KeyBindings.key(KeyBindings.gallery, .back)),
+                leave: "go back", into: &buffer
+            ) {
                 buffer, middle in AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
             }
             AppView.statusLine(

@@ -115,8 +115,12 @@ public enum KeyBindings {
     public static func hint<Action: Equatable>(_ bindings: [Binding<Action>], _ actions: Action..., word: String)
         -> String
     {
-        let keys = actions.compactMap { action in bindings.first { $0.action == action }?.keys.first.map(shortName) }
-        return keys.joined(separator: "/") + " " + word
+        actions.map { key(bindings, $0) }.filter { !$0.isEmpty }.joined(separator: "/") + " " + word
+    }
+
+    /// The first key of `action`'s binding, as a hint writes it ("r"), empty when none.
+    public static func key<Action: Equatable>(_ bindings: [Binding<Action>], _ action: Action) -> String {
+        bindings.first { $0.action == action }?.keys.first.map(shortName) ?? ""
     }
 
     /// A key as a hint writes it.

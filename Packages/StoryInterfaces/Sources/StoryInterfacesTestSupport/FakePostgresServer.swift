@@ -3,10 +3,12 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// A server on 127.0.0.1 that speaks just enough of PostgreSQL's protocol to be hostile
-///: it answers "N" to the SSLRequest, then, to the startup message, asks for
+/// A server on 127.0.0.1 that speaks just enough of PostgreSQL's protocol to be hostile:
+/// it answers "N" to the SSLRequest, then, to the startup message, asks for
 /// the password in clear or as MD5, refuses the login, says the database does not exist, or
 /// announces a message of a gigabyte. It counts connections and the password messages it
 /// received (what a client must never send it).
@@ -127,7 +129,7 @@ public final class FakePostgresServer: Sendable {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
+            let n = bytes.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress! + got, count - got) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return nil }
             got += n
@@ -145,4 +147,13 @@ public final class FakePostgresServer: Sendable {
         }
         return true
     }
+}
+
+/// The C library's `read` (the server has a `read` of its own).
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #else
+        Darwin.read(fd, buffer, count)
+    #endif
 }
