@@ -1,68 +1,6 @@
 public import Foundation
 public import StoryInterfaces
 public import StoryNavigation
-public import StoryTerminal
-
-/// Media decoded for the viewer: the picture (nil for a video without a poster) and its size.
-public struct DecodedMedia: Hashable, Sendable {
-    /// The picture, scaled for the screen it was decoded for; nil: draw a placeholder.
-    public var image: RGBImage?
-    /// The media's own pixel size, when known.
-    public var pixelSize: PixelSize?
-    /// The image area (cells) it was decoded for; after a resize, media decoded for another
-    /// area is decoded again, so a window made small and big again never keeps a tiny decode.
-    public var area: ScreenSize?
-    /// A video ready to play (`image` is its first frame); nil for an image, or a video shown
-    /// by its poster.
-    public var video: PlayableVideo?
-    /// One line to show over the media (a video shown by its poster: what to install).
-    public var notice: String?
-
-    /// Creates decoded media.
-    public init(
-        image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil, video: PlayableVideo? = nil,
-        notice: String? = nil
-    ) {
-        self.image = image
-        self.pixelSize = pixelSize
-        self.area = area
-        self.video = video
-        self.notice = notice
-    }
-}
-
-/// A video the runtime can play: its file on this machine and the frames to decode from it.
-public struct PlayableVideo: Hashable, Sendable {
-    /// The clip's file (bundled, or the cached download).
-    public var file: URL
-    /// Frame width in pixels (fitted to the image area).
-    public var width: Int
-    /// Frame height in pixels.
-    public var height: Int
-    /// Frames per second to decode (what the graphics mode can take).
-    public var frameRate: Double
-
-    /// Describes a playable video.
-    public init(file: URL, width: Int, height: Int, frameRate: Double) {
-        self.file = file
-        self.width = width
-        self.height = height
-        self.frameRate = frameRate
-    }
-}
-
-/// A load of an item's media that is under way: at which priority, for which image area.
-public struct MediaRequest: Hashable, Sendable {
-    /// The priority it runs at.
-    public var priority: ImagePriority
-    /// The image area (cells) it decodes for.
-    public var area: ScreenSize
-    /// Creates a request.
-    public init(priority: ImagePriority, area: ScreenSize) {
-        self.priority = priority
-        self.area = area
-    }
-}
 
 /// The open viewer: the state machine and its media.
 public struct ViewerModel: Sendable {
