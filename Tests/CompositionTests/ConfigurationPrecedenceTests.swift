@@ -115,8 +115,8 @@ struct ConfigurationPrecedenceTests {
         for setting in root.settings.resolved.settings {
             #expect(setting.source == .environment, "\(setting.spec.key) from \(setting.spec.environmentVariable)")
         }
-        #expect(root.settings.picsum.diskCacheMaxBytes == 1_048_576)
-        #expect(root.settings.picsum.timeout == .seconds(120))
+        #expect(root.settings.imageCache.diskMaxBytes == 1_048_576)
+        #expect(root.settings.picsum.network.timeout == .seconds(120))
         #expect(
             SQLiteStorePlugin.configuration(root.settings).busyTimeout == .seconds(30),
             "configuration reaches the store's busy timeout")

@@ -10,9 +10,7 @@ import Testing
 @Suite("The shared HTTP client")
 struct SharedHTTPTests {
     @Test func theProbesTimeoutIsNotTheClientsConnectTimeout() {
-        var probe = PicsumConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, diskCachePath: "/tmp/x")
-        probe.timeout = AutoContentPlugin.probeTimeout
-        probe.maxConcurrent = 6
+        let probe = NetworkSettings(timeout: AutoContentPlugin.probeTimeout, maxConcurrent: 6)
         let configuration = SharedHTTP.configuration(for: probe)
         #expect(configuration.connectTimeout == .seconds(10))
         #expect(configuration.maximumConnectionsPerHost == 6)

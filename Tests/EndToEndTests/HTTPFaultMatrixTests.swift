@@ -83,7 +83,7 @@ struct HTTPFaultMatrixTests {
         let images = ImagePipeline(
             client: PicsumClient(
                 configuration: PicsumConfiguration(
-                    baseURL: stub.baseURL, timeout: .seconds(1), retries: 0, diskCachePath: folder),
+                    baseURL: stub.baseURL, timeout: .seconds(1), retries: 0),
                 http: liveFetcher),
             memory: MemoryImageCache(limit: 64 << 20), disk: try DiskImageCache(path: folder, limit: 64 << 20),
             maxConcurrent: 4)

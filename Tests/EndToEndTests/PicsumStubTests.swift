@@ -17,7 +17,7 @@ struct PicsumStubTests {
     ) -> PicsumClient {
         PicsumClient(
             configuration: PicsumConfiguration(
-                baseURL: stub.baseURL, timeout: timeout, retries: retries, diskCachePath: "/tmp"),
+                baseURL: stub.baseURL, timeout: timeout, retries: retries),
             http: liveFetcher, sleep: { wait in await sleeps?.record(wait) })
     }
 
@@ -184,7 +184,7 @@ struct ImagePipelineStubTests {
     static func pipeline(_ stub: PicsumStubProcess, folder: String) throws -> ImagePipeline {
         let client = PicsumClient(
             configuration: PicsumConfiguration(
-                baseURL: stub.baseURL, timeout: .seconds(5), retries: 0, diskCachePath: folder), http: liveFetcher)
+                baseURL: stub.baseURL, timeout: .seconds(5), retries: 0), http: liveFetcher)
         return ImagePipeline(
             client: client, memory: MemoryImageCache(limit: 64 << 20),
             disk: try DiskImageCache(path: folder, limit: 4 << 20),

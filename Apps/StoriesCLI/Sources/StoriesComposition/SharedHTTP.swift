@@ -15,10 +15,10 @@ enum SharedHTTP {
     private static let fetcher = Mutex<AsyncHTTPClientFetcher?>(nil)
 
     /// The fetcher, made now if this is the first use.
-    static func fetcher(for configuration: PicsumConfiguration) -> AsyncHTTPClientFetcher {
+    static func fetcher(for network: NetworkSettings) -> AsyncHTTPClientFetcher {
         fetcher.withLock { made in
             if let made { return made }
-            let new = AsyncHTTPClientFetcher(configuration: Self.configuration(for: configuration))
+            let new = AsyncHTTPClientFetcher(configuration: Self.configuration(for: network))
             made = new
             return new
         }
@@ -27,9 +27,9 @@ enum SharedHTTP {
     /// The shared client's settings. Its connect timeout is not the first caller's timeout
     /// (the `auto` probe asks with 2 s; that would cut every later connection at 2 s): it is
     /// the longest a connection may take, and each request's own deadline cuts it shorter.
-    static func configuration(for configuration: PicsumConfiguration) -> AsyncHTTPClientFetcher.Configuration {
+    static func configuration(for network: NetworkSettings) -> AsyncHTTPClientFetcher.Configuration {
         AsyncHTTPClientFetcher.Configuration(
-            connectTimeout: connectTimeout, maximumConnectionsPerHost: configuration.maxConcurrent,
+            connectTimeout: connectTimeout, maximumConnectionsPerHost: network.maxConcurrent,
             maximumDecompressedBytes: PicsumClient.maximumImageBytes)
     }
 
@@ -38,7 +38,7 @@ enum SharedHTTP {
 
     /// A Picsum client whose exchanges go through the shared fetcher.
     static func client(_ configuration: PicsumConfiguration) -> PicsumClient {
-        PicsumClient(configuration: configuration, http: fetcher(for: configuration))
+        PicsumClient(configuration: configuration, http: fetcher(for: configuration.network))
     }
 
     /// Closes the shared client if it was made (once, before exit).

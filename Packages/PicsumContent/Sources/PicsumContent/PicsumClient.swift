@@ -79,11 +79,11 @@ public struct PicsumClient: Sendable {
             case .success(let exchange):
                 return exchange
             case .failure(let failure):
-                guard failure.error.isRetriable, attempt < configuration.retries, !Task.isCancelled else {
+                guard failure.error.isRetriable, attempt < configuration.network.retries, !Task.isCancelled else {
                     throw attributed(failure.error, url)
                 }
                 // A server that asks for more time than a request may take is not waited for.
-                if let after = failure.retryAfter, after > configuration.timeout,
+                if let after = failure.retryAfter, after > configuration.network.timeout,
                     case .http(let status, _) = failure.error
                 {
                     throw attributed(.retryLater(status: status, after: after), url)
@@ -121,7 +121,7 @@ public struct PicsumClient: Sendable {
 
     private func attemptOnce(_ url: URL, limit: Int) async -> Result<(HTTPFetchResponse, Data), Failure> {
         let request = HTTPFetchRequest(
-            url: url, headers: ["User-Agent": "stories"], maximumBytes: limit, deadline: configuration.timeout)
+            url: url, headers: ["User-Agent": "stories"], maximumBytes: limit, deadline: configuration.network.timeout)
         do {
             let response = try await http.fetch(request)
             guard (200..<300).contains(response.status) else {

@@ -20,7 +20,7 @@
             super.init()
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.urlCache = nil
-            sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConcurrent)
+            sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.network.maxConcurrent)
             session = URLSession(configuration: sessionConfiguration, delegate: self, delegateQueue: nil)
         }
 

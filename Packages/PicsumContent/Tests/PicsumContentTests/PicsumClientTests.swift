@@ -10,7 +10,7 @@ func photoJSON(_ id: String, author: String = "Alejandro Escamilla", width: Int 
 func client(_ base: URL, retries: Int = 3, sleeps: SleepLog = SleepLog()) -> PicsumClient {
     PicsumClient(
         configuration: PicsumConfiguration(
-            baseURL: base, timeout: .seconds(5), retries: retries, diskCachePath: "/tmp"),
+            baseURL: base, timeout: .seconds(5), retries: retries),
         http: StubHTTP.shared, sleep: { await sleeps.record($0) })
 }
 

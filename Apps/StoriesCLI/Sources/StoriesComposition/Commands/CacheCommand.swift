@@ -36,12 +36,12 @@ public struct CacheCommand: ParsableCommand {
     /// Runs the action and prints one line.
     public func run() throws {
         let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
-        let images = settings.picsum.diskCachePath
-        try act(on: images, limit: settings.picsum.diskCacheMaxBytes, what: "image")
+        let images = settings.imageCache.diskPath
+        try act(on: images, limit: settings.imageCache.diskMaxBytes, what: "image")
         // The clips' cache is made by the first clip downloaded; never made here.
         let videos = images + "-videos"
         if FileManager.default.fileExists(atPath: videos) {
-            try act(on: videos, limit: settings.picsum.diskCacheMaxBytes, what: "video clip")
+            try act(on: videos, limit: settings.imageCache.diskMaxBytes, what: "video clip")
         }
     }
 

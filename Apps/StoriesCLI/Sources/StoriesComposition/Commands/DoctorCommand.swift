@@ -73,7 +73,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         }
 
         if let cache = try? DiskImageCache(
-            path: settings.picsum.diskCachePath, limit: settings.picsum.diskCacheMaxBytes)
+            path: settings.imageCache.diskPath, limit: settings.imageCache.diskMaxBytes)
         {
             // Lists the folder under the cache's flock, which another process may hold: off the pool.
             let stats = try await OwnThread.run { cache.statistics() }
@@ -81,7 +81,7 @@ public struct DoctorCommand: AsyncParsableCommand {
                 "cache: \(Wording.count(stats.entries, "image")), \(Wording.bytes(stats.bytes)) of \(Wording.bytes(stats.limit)) in \(cache.folder.path)"
             )
         } else {
-            try Terminal.printOutput("cache: cannot use \(settings.picsum.diskCachePath); check its permissions")
+            try Terminal.printOutput("cache: cannot use \(settings.imageCache.diskPath); check its permissions")
         }
         if let failed { throw ExitCode(failed.rawValue) }
     }

@@ -20,8 +20,10 @@ public struct StoriesSettings: Sendable {
     public let trayOrder: TrayOrder
     /// `store.kind`: the name of a registered store plugin.
     public let storeKind: String
-    /// `picsum.baseURL`, `network.*`, `images.*`.
+    /// `picsum.baseURL`, and `network.*` (which every network source uses: `picsum.network`).
     public let picsum: PicsumConfiguration
+    /// `images.*`: the caches every source's pictures go through.
+    public let imageCache: ImageCacheSettings
     /// `viewer.*`.
     public let viewer: ViewerConfiguration
     /// `viewer.videoFrameRate`: frames a second videos play at (0: what the mode takes).
@@ -51,10 +53,10 @@ public struct StoriesSettings: Sendable {
             baseURL: resolved.url("picsum.baseURL"),
             timeout: resolved.duration("network.timeout"),
             retries: resolved.integer("network.retries"),
-            maxConcurrent: resolved.integer("network.maxConcurrent"),
-            diskCachePath: resolved.text("images.cache.path") ?? "",
-            diskCacheMaxBytes: resolved.integer("images.cache.maxBytes"),
-            memoryCacheMaxBytes: resolved.integer("images.memory.maxBytes"))
+            maxConcurrent: resolved.integer("network.maxConcurrent"))
+        imageCache = ImageCacheSettings(
+            diskPath: resolved.text("images.cache.path") ?? "", diskMaxBytes: resolved.integer("images.cache.maxBytes"),
+            memoryMaxBytes: resolved.integer("images.memory.maxBytes"))
         do {
             viewer = try ViewerConfiguration(
                 imageDuration: resolved.duration("viewer.imageDuration"),

@@ -97,7 +97,10 @@ extension InteractiveApp {
                 load: try session.prioritizedImageLoader(), cell: cell,
                 // Half blocks take the terminal's real cell shape (10×20 when it does not say).
                 halfBlocks: { CellPixels.of(1) },
-                videos: (VideoClips(settings: root.settings.picsum), decoder, prepared, root.settings.videoFrameRate),
+                videos: (
+                    VideoClips(settings: root.settings.picsum, cache: root.settings.imageCache), decoder, prepared,
+                    root.settings.videoFrameRate
+                ),
                 logger: session.root.logger, send: send),
             player: VideoPlayer(decoder: decoder, prepared: prepared, logger: session.root.logger, send: send),
             writer: StoreWriter(store: store, logger: session.root.logger),

@@ -10,8 +10,8 @@ import VideoDecoding
 ///
 /// Downloads go through an image pipeline of their own (the shared HTTP client, one
 /// download per URL, on-screen before prefetch), whose caches keep only complete bodies that
-/// start like an MP4 or WebM file, on disk in `<images.diskCachePath>-videos` capped at
-/// `images.diskCacheMaxBytes`, each at most 25 MiB. The body is then written once per run
+/// start like an MP4 or WebM file, on disk in `<images.cache.path>-videos` capped at
+/// `images.cache.maxBytes`, each at most 25 MiB. The body is then written once per run
 /// into a private folder (complete files only: written aside, then renamed), removed at the end
 /// (and, for a run that could not, by the next run's first download). That folder is made
 /// atomically with `mkdtemp` (0700, a name no one can guess, under `$XDG_RUNTIME_DIR` when
@@ -21,6 +21,7 @@ import VideoDecoding
 /// evict its copy at any time.
 final class VideoClips: Sendable {
     private let settings: PicsumConfiguration
+    private let cache: ImageCacheSettings
     /// The downloads' pipeline, made on first use (bundled clips never start the HTTP client).
     private let pipeline = Mutex<ImagePipeline?>(nil)
     /// Where temporary folders go: `$XDG_RUNTIME_DIR` (the user's own) when set, else `TMPDIR`.
@@ -28,8 +29,12 @@ final class VideoClips: Sendable {
     /// This run's folder, made by the first download.
     private let made = Mutex<URL?>(nil)
 
-    init(settings: PicsumConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(
+        settings: PicsumConfiguration, cache: ImageCacheSettings,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.settings = settings
+        self.cache = cache
         parent = Self.parent(environment)
     }
 
@@ -80,7 +85,7 @@ final class VideoClips: Sendable {
     private func downloads() -> ImagePipeline {
         pipeline.withLock { made in
             if let made { return made }
-            let new = SharedImages.clipPipeline(settings)
+            let new = SharedImages.clipPipeline(settings, cache: cache)
             made = new
             return new
         }

@@ -25,7 +25,9 @@ public enum FileContentPlugin: StoriesPlugin {
         let document = try await load(settings)
         return ContentSource(
             stories: FileStoryContent(document: document), photos: BundledPhotoCatalog(),
-            makeImages: { BundledFirstImageLoader(others: SharedImages.pipeline(settings.picsum)) },
+            makeImages: {
+                BundledFirstImageLoader(others: SharedImages.pipeline(settings.picsum, cache: settings.imageCache))
+            },
             warnings: document.warnings)
     }
 

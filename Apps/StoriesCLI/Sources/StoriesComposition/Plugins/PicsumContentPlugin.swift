@@ -19,21 +19,22 @@ public enum PicsumContentPlugin: StoriesPlugin {
             source: PicsumListFetcher(client: client), key: { UserID.picsumAuthor($0.author) })
         return ContentSource(
             stories: PicsumStoryContent(authors: AuthorRuns(groups: grouped), endpoints: client.endpoints),
-            photos: PicsumPhotoCatalog(client: client), makeImages: { SharedImages.pipeline(settings.picsum) })
+            photos: PicsumPhotoCatalog(client: client),
+            makeImages: { SharedImages.pipeline(settings.picsum, cache: settings.imageCache) })
     }
 
     /// Asks for the first list page (one photo) and says how long Picsum took; an error if it
     /// cannot be reached.
     public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
-        let elapsed = try await probe(settings, within: settings.picsum.timeout)
+        let elapsed = try await probe(settings, within: settings.picsum.network.timeout)
         return "\(name): \(settings.picsum.baseURL.absoluteString) answered in \(milliseconds(elapsed)) ms"
     }
 
     /// How long Picsum took to send its first list page (one photo), asked once, within `limit`.
     static func probe(_ settings: StoriesSettings, within limit: Duration) async throws -> Duration {
         var configuration = settings.picsum
-        configuration.timeout = limit
-        configuration.retries = 0
+        configuration.network.timeout = limit
+        configuration.network.retries = 0
         let started = ContinuousClock.now
         _ = try await SharedHTTP.client(configuration).list(try PageRequest(page: 1, limit: 1))
         return ContinuousClock.now - started
