@@ -24,7 +24,7 @@ public struct BrowseCommand: AsyncParsableCommand {
             at any time, while the source opens or the network is slow too; a window smaller \
             than a screen needs says so. Pictures are drawn in real pixels where the terminal \
             speaks the kitty graphics protocol, sixel or iTerm2's inline images (--graphics auto \
-            asks it, up to 150 ms; kitty, sixel, iterm2 or symbols force one), half blocks \
+            asks it, up to 1 s; kitty, sixel, iterm2 or symbols force one), half blocks \
             elsewhere and inside tmux or screen — except tmux inside kitty 0.28 or later, where \
             kitty's Unicode placeholders cross tmux (passthrough is turned on for the pane). \
             Colours follow the terminal's background (asked \

@@ -36,7 +36,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
         let configured = settings.graphicsMode
-        let graphics = try await OwnThread.run {  // waits up to 150 ms for the terminal's answers
+        let graphics = try await OwnThread.run {  // waits up to 1 s for the terminal's answers
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }

@@ -20,7 +20,7 @@ public struct RenderCommand: AsyncParsableCommand {
             Konsole), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Windows Terminal; a \
             palette of up to 256 colours made for the image, dithered), iterm2 (iTerm2's inline \
             images, WezTerm), or symbols (half blocks, everywhere). auto asks the terminal (the \
-            kitty graphics query, XTVERSION, device attributes; 150 ms at most) and uses what it \
+            kitty graphics query, XTVERSION, device attributes; 1 s at most) and uses what it \
             answers, iterm2 in iTerm2 (TERM_PROGRAM), half blocks otherwise and whenever stdout \
             is not a terminal, inside tmux/screen or in the Linux console (`stories doctor` says \
             what was found and why). An explicit mode is written to a pipe too. Graphics are \
@@ -66,7 +66,7 @@ public struct RenderCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        // auto asks the terminal (stdin and stdout both on it) and waits up to 150 ms for its
+        // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
         // answers: on a thread of its own, not the cooperative pool.
         let configured = root.settings.graphicsMode
         let detected = try await OwnThread.run {

@@ -41,7 +41,7 @@ struct InteractiveApp {
         let accessible = root.settings.viewer.accessible
         let environment = ProcessInfo.processInfo.environment
         // Pictures in kitty, sixel or iTerm2's inline images where the terminal speaks one
-        // (asked before the screen is taken, up to 150 ms, on a thread of its own).
+        // (asked before the screen is taken, up to 1 s, on a thread of its own).
         let configured = root.settings.graphicsMode
         let detected =
             accessible

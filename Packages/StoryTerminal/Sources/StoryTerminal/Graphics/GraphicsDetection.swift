@@ -68,8 +68,11 @@ public struct GraphicsDetection: Hashable, Sendable {
     /// geometry now and at most, the colour registers, then DA1 again as the end mark.
     public static let sixelQueries: [UInt8] = Array("\u{1B}[?2;1;0S\u{1B}[?2;4;0S\u{1B}[?1;1;0S\u{1B}[c".utf8)
 
-    /// How long the answers may take, all together.
-    public static let deadline: Duration = .milliseconds(150)
+    /// How long the answers may take, all together. The wait ends at DA1's answer (every
+    /// terminal sends it, and last), so this is only for a terminal that sends none, and for a
+    /// slow link: 150 ms lost a loaded machine's kitty answers (it got half blocks and the dark
+    /// palette), as it would an ssh link's.
+    public static let deadline: Duration = .seconds(1)
 
     /// Decides for `configured`: asks the terminal on `input`/`output` only when it is `auto`,
     /// `output` is a terminal and no multiplexer is in the way.

@@ -44,7 +44,7 @@ public enum InputEvent: Hashable, Sendable {
 /// are dropped whole; nothing in the input can make the decoder fail.
 ///
 /// A terminal's answers to our queries are never keys, whenever they arrive (one that came
-/// after the detection's 150 ms window holding a `q` once quit the app): CSI answers (DA1,
+/// after the detection's window holding a `q` once quit the app): CSI answers (DA1,
 /// XTSMGRAPHICS, cursor reports) are unknown CSI sequences, dropped; string answers — DCS
 /// (`ESC P`), OSC (`ESC ]`, OSC 11's colour), APC (`ESC _`, kitty's graphics replies), PM and
 /// SOS — are skipped to their terminator (ST or BEL) in constant memory, however long.
