@@ -119,6 +119,10 @@ struct InstalledBinaryTests {
                     "on to \(story.user.id): \(app.screen)")
             }
             try await app.send("Enter")
+            // The viewer is up (a key sent before it opens moves the tray's selection instead).
+            #expect(
+                try await app.waitFor("1/\(stories[place.user].items.count)"),
+                "the viewer on \(stories[place.user].user.id): \(app.screen)")
             try await app.send(Array(repeating: "Right", count: place.item))
             let label = "\(place.item + 1)/\(stories[place.user].items.count)"
             // The clip plays: its label counts its seconds.

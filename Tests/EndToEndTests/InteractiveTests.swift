@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite(
-    "The interactive tray and viewer, in tmux", .serialized, .timeLimit(.minutes(2)),
+    "The interactive tray and viewer, in tmux", .serialized, .timeLimit(.minutes(4)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct InteractiveTests {
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -81,8 +81,10 @@ struct InteractiveTests {
         #expect(
             try await again.waitUntil { $0.contains("\(likedItem)/5") && $0.contains("♥") },
             "the like was kept: \(again.screen)")
-        try await again.send("q", "q")
-        #expect(try await again.waitForExit())
+        try await again.send("q")
+        #expect(try await again.waitFor("Enter to view"), "back in the tray: \(again.screen)")
+        try await again.send("q")
+        #expect(try await again.waitForExit(timeout: .seconds(60)), "q in the tray quits: \(again.screen)")
     }
 
     /// Tiny windows never end the app: the viewer, the gallery and a photo's detail survive

@@ -104,7 +104,9 @@ final class RealTerminal: Sendable {
         var number = 0
         var started = false
         for candidate in (0..<50).map({ 200 + (Int(getpid()) + $0 * 7) % 700 }) {
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock") { continue }
+            if FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock"), !Self.staleLock(candidate) {
+                continue
+            }
             // Suites run side by side in this process: each display number is tried by one only.
             guard Self.claimed.withLock({ $0.insert(candidate).inserted }) else { continue }
             let server = try await Self.background(
@@ -132,6 +134,19 @@ final class RealTerminal: Sendable {
         else {
             throw RealTerminalError.failed("\(kind.rawValue) did not start on \(display): \(folder)/terminal.log")
         }
+    }
+
+    /// Whether display `number`'s lock names a process that is gone (an Xvfb killed with -9
+    /// leaves its lock and socket behind): then both are removed and the number is free.
+    static func staleLock(_ number: Int) -> Bool {
+        let lock = "/tmp/.X\(number)-lock"
+        guard let text = try? String(contentsOfFile: lock, encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+        else { return false }
+        guard kill(pid, 0) != 0, errno == ESRCH else { return false }
+        try? FileManager.default.removeItem(atPath: lock)
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        return !FileManager.default.fileExists(atPath: lock)
     }
 
     var environment: [String: String] {
