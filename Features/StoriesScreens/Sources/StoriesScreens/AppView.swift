@@ -6,12 +6,6 @@ public import StoryTerminal
 /// The view of Model–Update–View: the model drawn into a cell buffer. Pure; the runtime
 /// writes only the cells that changed since the previous frame.
 public enum AppView {
-    /// The brand's colour, for pictures (the splash's ring, half-block rings).
-    static let brand = RGB(214, 41, 118)
-    /// The accent for text: the brand's pink made lighter to read on dark themes (6.1:1 on
-    /// #1c1c1c, where the brand's is 3.6:1); ``onLight`` darkens it on a light background.
-    static let accent = RGB(245, 105, 170)
-    static let dim = CellStyle(foreground: RGB(150, 150, 150))
     static let bold = CellStyle(bold: true)
 
     /// The whole screen for `model`.
@@ -32,27 +26,6 @@ public enum AppView {
         if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
         if model.lightBackground { readableOnLight(&buffer) }
         return buffer
-    }
-
-    /// Text colours for a light background, for text on the terminal's own background: the
-    /// grey of hints and ages was 2.96:1 on white, the liked heart's red 3.7:1, the accent 2.8:1;
-    /// these are 6.9:1, 5.7:1 and 6.5:1 (WCAG asks 4.5:1 of text). On dark themes the
-    /// originals are 6.3:1, 4.6:1 and 6.1:1 against #1c1c1c.
-    static let onLight: [RGB: RGB] = [
-        RGB(150, 150, 150): RGB(90, 90, 90), RGB(237, 73, 86): RGB(200, 30, 50), accent: RGB(180, 25, 95),
-    ]
-
-    /// Recolours text on the terminal's background with ``onLight``.
-    static func readableOnLight(_ buffer: inout CellBuffer) {
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                var cell = buffer[x, y]
-                guard cell.style.background == nil, let colour = cell.style.foreground, let light = onLight[colour]
-                else { continue }
-                cell.style.foreground = light
-                buffer[x, y] = cell
-            }
-        }
     }
 
     /// The smallest window the current screen is drawn in.
@@ -169,6 +142,17 @@ public enum AppView {
         }
     }
 
+    /// A feed screen's status-line hints while it has nothing to show, fullest first: its
+    /// refresh key as "retry" after a failure or "reload" when empty, help, and `leave`.
+    static func emptyFeedHints(_ phase: FeedPhase, refreshKey: String, leave: String) -> [String] {
+        let help = KeyBindings.helpHint + " · " + leave
+        switch phase {
+        case .failed: return ["\(refreshKey) retry · " + help, leave]
+        case .empty, .exhausted: return ["\(refreshKey) reload · " + help, leave]
+        default: return [help, leave]
+        }
+    }
+
     /// Left text and right-aligned hints on one row. `hints` go from the fullest to the
     /// shortest: the fullest that fits beside the whole text is drawn; when none does, the
     /// text is cut so that the shortest (how to get help and to leave) always shows.
@@ -258,19 +242,7 @@ enum TrayView {
 
     /// The hints while the tray has no users: "r retry" only when something failed.
     static func emptyHints(_ phase: FeedPhase) -> [String] {
-        switch phase {
-        case .failed:
-            [
-                [KeyBindings.hint(KeyBindings.tray, .refresh, word: "retry"), KeyBindings.helpHint, quit].joined(
-                    separator: " · "), quit,
-            ]
-        case .empty, .exhausted:
-            [
-                [KeyBindings.hint(KeyBindings.tray, .refresh, word: "reload"), KeyBindings.helpHint, quit].joined(
-                    separator: " · "), quit,
-            ]
-        default: [KeyBindings.helpHint + " · " + quit, quit]
-        }
+        AppView.emptyFeedHints(phase, refreshKey: KeyBindings.key(KeyBindings.tray, .refresh), leave: quit)
     }
 
     static func drawEmpty(_ model: AppModel, into buffer: inout CellBuffer) {

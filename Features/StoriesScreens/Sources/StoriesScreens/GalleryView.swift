@@ -109,19 +109,7 @@ enum GalleryView {
 
     /// The hints while the gallery has no photos: "r retry" only when something failed.
     static func emptyHints(_ phase: FeedPhase) -> [String] {
-        switch phase {
-        case .failed:
-            [
-                [KeyBindings.hint(KeyBindings.gallery, .refresh, word: "retry"), KeyBindings.helpHint, back].joined(
-                    separator: " · "), back,
-            ]
-        case .empty, .exhausted:
-            [
-                [KeyBindings.hint(KeyBindings.gallery, .refresh, word: "reload"), KeyBindings.helpHint, back].joined(
-                    separator: " · "), back,
-            ]
-        default: [KeyBindings.helpHint + " · " + back, back]
-        }
+        AppView.emptyFeedHints(phase, refreshKey: KeyBindings.key(KeyBindings.gallery, .refresh), leave: back)
     }
 
     static func status(_ model: AppModel) -> String {
