@@ -13,57 +13,113 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// The local packages, each depending on StoryInterfaces only.
-let packages = [
-    "StoryInterfaces", "StoryModels", "FeedPaging", "SeenLikeStore", "StoryNavigation", "PicsumContent",
-    "StoryTerminal", "AsyncHTTPFetcher", "PostgresSeenLikeStore", "VideoDecoding",
+/// Third-party products the modules use.
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
+func nio(_ name: String) -> Target.Dependency { .product(name: name, package: "swift-nio") }
+
+/// Every module of the packages and features, declared here from its own folder, so that an app
+/// adds this repository (by URL or path) and picks one library product: SwiftPM refuses a
+/// `path:` dependency inside a package fetched by URL, so the root cannot depend on the
+/// folders' own manifests. Each folder's Package.swift still builds and tests it alone;
+/// `ManifestTests` (CompositionTests) checks that both declare the same targets, dependencies,
+/// resources and settings, so no manifest reads another.
+let modules: [Target] = [
+    .target(name: "StoryInterfaces", path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
+    .target(
+        name: "StoryInterfacesTestSupport", dependencies: ["StoryInterfaces"],
+        path: "Packages/StoryInterfaces/Sources/StoryInterfacesTestSupport"),
+    .target(
+        name: "StoryModels", dependencies: ["StoryInterfaces"], path: "Packages/StoryModels/Sources/StoryModels",
+        resources: [.copy("Resources/samples"), .copy("Resources/videos")]),
+    .target(name: "FeedPaging", dependencies: ["StoryInterfaces"], path: "Packages/FeedPaging/Sources/FeedPaging"),
+    .target(
+        name: "StoryNavigation", dependencies: ["StoryInterfaces"],
+        path: "Packages/StoryNavigation/Sources/StoryNavigation"),
+    .target(
+        name: "SeenLikeStore", dependencies: ["StoryInterfaces", grdb],
+        path: "Packages/SeenLikeStore/Sources/SeenLikeStore"),
+    .executableTarget(
+        name: "SeenLikeStoreWriter", dependencies: ["SeenLikeStore", "StoryInterfaces"],
+        path: "Packages/SeenLikeStore/Sources/SeenLikeStoreWriter"),
+    .target(
+        name: "PicsumContent",
+        dependencies: ["StoryInterfaces", .product(name: "Crypto", package: "swift-crypto")],
+        path: "Packages/PicsumContent/Sources/PicsumContent"),
+    .systemLibrary(
+        name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CLibPNG", path: "Packages/StoryTerminal/Sources/CLibPNG", providers: [.apt(["libpng-dev"])]),
+    .target(
+        name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"],
+        path: "Packages/StoryTerminal/Sources/CImageCodecs",
+        linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
+    .target(
+        name: "StoryTerminal", dependencies: ["CImageCodecs", "StoryInterfaces"],
+        path: "Packages/StoryTerminal/Sources/StoryTerminal"),
+    .executableTarget(
+        name: "TerminalProbe", dependencies: ["StoryTerminal"], path: "Packages/StoryTerminal/Sources/TerminalProbe"),
+    .target(
+        name: "AsyncHTTPFetcher",
+        dependencies: [
+            "StoryInterfaces", .product(name: "AsyncHTTPClient", package: "async-http-client"), nio("NIOCore"),
+            nio("NIOPosix"), nio("NIOHTTP1"), .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        ],
+        path: "Packages/AsyncHTTPFetcher/Sources/AsyncHTTPFetcher"),
+    .target(
+        name: "PostgresSeenLikeStore",
+        dependencies: [
+            "StoryInterfaces", postgresNIO, nio("NIOCore"), nio("NIOPosix"), nio("NIOTLS"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ],
+        path: "Packages/PostgresSeenLikeStore/Sources/PostgresSeenLikeStore"),
+    .executableTarget(
+        name: "PostgresWriter", dependencies: ["PostgresSeenLikeStore", "StoryInterfaces"],
+        path: "Packages/PostgresSeenLikeStore/Sources/PostgresWriter"),
+    .target(
+        name: "VideoDecoding", dependencies: ["StoryInterfaces"], path: "Packages/VideoDecoding/Sources/VideoDecoding"),
+    .target(
+        name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryNavigation", "StoryTerminal"],
+        path: "Features/StoriesScreens/Sources/StoriesScreens"),
 ]
 
-/// The features, each depending on StoryInterfaces and the packages it names.
-let features = ["StoriesScreens"]
-
-func product(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
-
-let testSupport: Target.Dependency = .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces")
+/// The library modules (every product an app may pick), and the test helpers' programs, named
+/// as their packages name them (the tests look for them by these names).
+let libraries = modules.filter { $0.type == .regular && $0.name != "CImageCodecs" }.map(\.name)
+/// What the app's composition links: every library but the tests' support.
+let appModules = libraries.filter { $0 != "StoryInterfacesTestSupport" }.map { Target.Dependency(stringLiteral: $0) }
+let helpers = [
+    "seenlike-writer": "SeenLikeStoreWriter", "terminal-probe": "TerminalProbe", "postgres-writer": "PostgresWriter",
+]
 
 /// Each package's own suite, re-declared as a root test target so one `swift test` runs every
-/// suite in one build (and `swift test --filter XTests` one team's). The dependencies are
-/// those of the package's `<Name>Tests` target, a package's own targets named by the product
-/// that holds them; `ManifestTests` (CompositionTests) compares the two manifests as SwiftPM
-/// reads them, so no manifest reads another. Fixtures are read by path: no resources here.
+/// suite in one build (and `swift test --filter XTests` one team's), with the dependencies of
+/// the package's `<Name>Tests` target. Fixtures are read by path: no resources here.
 let suites: [(name: String, dependencies: [Target.Dependency])] = [
-    ("StoryInterfaces", [testSupport]),
-    ("StoryModels", [testSupport]),
-    ("FeedPaging", [testSupport]),
+    ("StoryInterfaces", ["StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("StoryModels", ["StoryModels", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("FeedPaging", ["FeedPaging", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     (
         "SeenLikeStore",
-        [
-            testSupport, .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "seenlike-writer", package: "SeenLikeStore"),
-        ]
+        ["SeenLikeStore", "SeenLikeStoreWriter", grdb, "StoryInterfaces", "StoryInterfacesTestSupport"]
     ),
-    ("StoryNavigation", [testSupport]),
-    ("PicsumContent", [testSupport]),
-    ("StoryTerminal", [testSupport, .product(name: "terminal-probe", package: "StoryTerminal")]),
-    ("AsyncHTTPFetcher", [testSupport]),
+    ("StoryNavigation", ["StoryNavigation", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("PicsumContent", ["PicsumContent", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("StoryTerminal", ["StoryTerminal", "TerminalProbe", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("AsyncHTTPFetcher", ["AsyncHTTPFetcher", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     (
         "PostgresSeenLikeStore",
         [
-            testSupport, .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "postgres-writer", package: "PostgresSeenLikeStore"),
+            "PostgresSeenLikeStore", "PostgresWriter", postgresNIO, "StoryInterfaces",
+            "StoryInterfacesTestSupport",
         ]
     ),
-    ("VideoDecoding", []),
+    ("VideoDecoding", ["VideoDecoding", "StoryInterfaces", "StoryInterfacesTestSupport"]),
 ]
 
-/// A package's suite: its own library and StoryInterfaces (what every suite imports), and the rest.
-func packageSuite(_ suite: (name: String, dependencies: [Target.Dependency])) -> Target {
-    let base = suite.name == "StoryInterfaces" || suite.name == "VideoDecoding" ? [] : [product("StoryInterfaces")]
-    return .testTarget(
-        name: "\(suite.name)Tests",
-        dependencies: base + [product(suite.name)] + suite.dependencies,
-        path: "Packages/\(suite.name)/Tests/\(suite.name)Tests"
-    )
+func suite(_ suite: (name: String, dependencies: [Target.Dependency]), in folder: String) -> Target {
+    .testTarget(
+        name: "\(suite.name)Tests", dependencies: suite.dependencies,
+        path: "\(folder)/\(suite.name)/Tests/\(suite.name)Tests")
 }
 
 let package = Package(
@@ -74,21 +130,27 @@ let package = Package(
         .executable(name: "stories", targets: ["StoriesCLI"]),
         .executable(name: "picsum-stub", targets: ["PicsumStub"]),
         .library(name: "StoriesComposition", targets: ["StoriesComposition"]),
+    ] + libraries.map { .library(name: $0, targets: [$0]) }
+        + helpers.sorted { $0.key < $1.key }.map { .executable(name: $0.key, targets: [$0.value]) },
+    // The modules' dependencies at the versions their own manifests ask, and the app's.
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
-    dependencies: packages.map { .package(path: "Packages/\($0)") } + features.map { .package(path: "Features/\($0)") }
-        + [
-            .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-            .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
-            .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-            .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-            .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-            .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-            .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        ],
     targets: [
         .target(
             name: "StoriesComposition",
-            dependencies: features.map(product) + packages.map(product) + [
+            dependencies: appModules + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -106,8 +168,8 @@ let package = Package(
             dependencies: [
                 // FlyingFox brings FoundationNetworking (libcurl): picsum-stub is a test and
                 // bench server, linked dynamically; `stories` never links it.
-                product("StoryModels"), product("StoryTerminal"),
-                product("StoryInterfaces"),
+                "StoryModels", "StoryTerminal",
+                "StoryInterfaces",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -119,38 +181,39 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoresBench",
-            dependencies: [product("SeenLikeStore"), product("PostgresSeenLikeStore"), product("StoryInterfaces")],
+            dependencies: ["SeenLikeStore", "PostgresSeenLikeStore", "StoryInterfaces"],
             path: "Benchmarks/StoresBench"
         ),
         .executableTarget(
             name: "PagingBench",
-            dependencies: [product("FeedPaging"), product("StoryInterfaces")],
+            dependencies: ["FeedPaging", "StoryInterfaces"],
             path: "Benchmarks/PagingBench"
         ),
         .executableTarget(
             name: "RenderBench",
             dependencies: [
-                product("StoriesScreens"), product("StoryTerminal"), product("StoryInterfaces"),
-                product("StoryNavigation"),
+                "StoriesScreens", "StoryTerminal", "StoryInterfaces",
+                "StoryNavigation",
             ],
             path: "Benchmarks/RenderBench"
         ),
         .executableTarget(
             name: "CacheBench",
-            dependencies: [product("PicsumContent")],
+            dependencies: ["PicsumContent"],
             path: "Benchmarks/CacheBench"
         ),
         .testTarget(
             name: "CompositionTests",
             dependencies: [
-                "StoriesComposition", testSupport, .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + packages.map(product)
+                "StoriesComposition", "StoryInterfacesTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + appModules
         ),
         .testTarget(
             name: "StoriesScreensTests",
             dependencies: [
-                product("StoriesScreens"), product("StoryInterfaces"), product("StoryNavigation"),
-                product("StoryTerminal"),
+                "StoriesScreens", "StoryInterfaces", "StoryNavigation",
+                "StoryTerminal",
             ],
             path: "Features/StoriesScreens/Tests/StoriesScreensTests",
             exclude: ["__Snapshots__"]
@@ -158,15 +221,15 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StoriesCLI", "PicsumStub", product("PicsumContent"), product("FeedPaging"), product("StoryInterfaces"),
-                product("AsyncHTTPFetcher"), product("StoryModels"), product("VideoDecoding"), product("StoryTerminal"),
-                testSupport,
+                "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces",
+                "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
+                "StoryInterfacesTestSupport",
             ]
         ),
-    ] + suites.map(packageSuite)
+    ] + modules + suites.map { suite($0, in: "Packages") }
 )
 
 // The strict settings, on every Swift target, in one place.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CImageCodecs" {
     target.swiftSettings = (target.swiftSettings ?? []) + strict
 }

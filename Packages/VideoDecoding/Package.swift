@@ -26,6 +26,14 @@ let package = Package(
             dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
             swiftSettings: strict
         ),
-        .testTarget(name: "VideoDecodingTests", dependencies: ["VideoDecoding"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoDecodingTests",
+            dependencies: [
+                "VideoDecoding",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+            ],
+            swiftSettings: strict
+        ),
     ]
 )

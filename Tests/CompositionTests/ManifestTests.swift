@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// The root manifest re-declares every package's suite (one `swift test` runs them all) as a
-/// plain list; no manifest reads another (reading them defeated SwiftPM's manifest cache).
-/// This compares the two declarations as SwiftPM evaluates them (`swift package
-/// dump-package`): a suite's dependencies and every target's strict settings.
+/// The root manifest re-declares every package's and feature's modules (so an app can pick one
+/// by this repository's URL) and suites (so one `swift test` runs them all) as plain lists; no
+/// manifest reads another (reading them defeated SwiftPM's manifest cache). This compares the
+/// declarations as SwiftPM evaluates them (`swift package dump-package`): each target's kind,
+/// folder, dependencies, resources and settings, the products, the outside packages' versions.
 @Suite("Manifests agree", .serialized, .timeLimit(.minutes(5)))
 struct ManifestTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -39,19 +40,32 @@ struct ManifestTests {
         targets(manifest).first { $0["name"] as? String == name }
     }
 
-    /// A target's dependencies as "product@package"; a package's own target is named by the
-    /// product that holds it.
-    static func dependencies(of target: [String: Any], package: String, products: [[String: Any]]) -> Set<String> {
+    /// A target's dependencies: a module of this repository by its name (whichever manifest
+    /// names it, as a target or as a local package's product), another package's product as
+    /// "product@package".
+    static func dependencies(of target: [String: Any], locals: Set<String>) -> Set<String> {
         var result: Set<String> = []
         for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
             if let product = dependency["product"] as? [Any], let name = product[0] as? String {
-                result.insert("\(name)@\((product[1] as? String) ?? package)")
+                let package = product[1] as? String
+                result.insert(package.map { locals.contains($0) } ?? true ? name : "\(name)@\(package ?? "")")
             } else if let byName = (dependency["byName"] ?? dependency["target"]) as? [Any],
                 let name = byName.first as? String
             {
-                let holder = products.first { ($0["targets"] as? [String])?.contains(name) == true }
-                result.insert("\((holder?["name"] as? String) ?? "no product holds \(name)")@\(package)")
+                result.insert(name)
             }
+        }
+        return result
+    }
+
+    /// A manifest's source-control dependencies, identity to requirement.
+    static func requirements(_ manifest: [String: Any]) -> [String: String] {
+        var result: [String: String] = [:]
+        for dependency in manifest["dependencies"] as? [[String: Any]] ?? [] {
+            guard let remote = (dependency["sourceControl"] as? [[String: Any]])?.first,
+                let identity = remote["identity"] as? String
+            else { continue }
+            result[identity] = text(remote["requirement"])
         }
         return result
     }
@@ -70,32 +84,64 @@ struct ManifestTests {
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
-    @Test func everyPackageSuiteIsDeclaredAsItsPackageDeclaresIt() throws {
+    /// Every folder with a manifest of its own: the packages and the features.
+    static func folders() throws -> [String] {
+        try ["Packages", "Features"].flatMap { tier in
+            try FileManager.default.contentsOfDirectory(atPath: root.path + "/" + tier).sorted().map { "\(tier)/\($0)" }
+        }
+    }
+
+    @Test func everyModuleAndSuiteIsDeclaredAsItsPackageDeclaresIt() throws {
         let root = try Self.dump(Self.root)
         let strict = Self.settings(try #require(Self.target("StoriesComposition", in: root)))
-        let packages = try FileManager.default.contentsOfDirectory(atPath: Self.root.path + "/Packages").sorted()
-        #expect(packages.count >= 10)
-        for name in packages {
-            let manifest = try Self.dump(Self.root.appendingPathComponent("Packages/\(name)"))
-            let products = manifest["products"] as? [[String: Any]] ?? []
-            let own = try #require(Self.target("\(name)Tests", in: manifest), "Packages/\(name) has no \(name)Tests")
-            let declared = try #require(Self.target("\(name)Tests", in: root), "the root does not run \(name)Tests")
-            #expect(
-                Self.dependencies(of: declared, package: "Stories", products: [])
-                    == Self.dependencies(of: own, package: name, products: products),
-                "Package.swift's \(name)Tests differs from Packages/\(name)/Package.swift's")
-            #expect(declared["path"] as? String == "Packages/\(name)/Tests/\(name)Tests")
+        let folders = try Self.folders()
+        #expect(folders.count >= 11)
+        let locals = Set(folders.map { String($0.split(separator: "/").last ?? "") })
+        let rootProducts = Set((root["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        let rootRequirements = Self.requirements(root)
+        for folder in folders {
+            let manifest = try Self.dump(Self.root.appendingPathComponent(folder))
+            for target in Self.targets(manifest) {
+                let targetName = target["name"] as? String ?? ""
+                let type = target["type"] as? String ?? ""
+                let path =
+                    target["path"] as? String ?? (type == "test" ? "Tests/\(targetName)" : "Sources/\(targetName)")
+                let declared = try #require(
+                    Self.target(targetName, in: root), "the root does not declare \(folder)'s \(targetName)")
+                #expect(declared["type"] as? String == type, "\(targetName)'s type differs")
+                #expect(declared["path"] as? String == "\(folder)/\(path)", "\(targetName)'s folder differs")
+                #expect(
+                    Self.dependencies(of: declared, locals: locals) == Self.dependencies(of: target, locals: locals),
+                    "Package.swift's \(targetName) depends on other modules than \(folder)/Package.swift's")
+                #expect(
+                    Self.text(declared["resources"]) == Self.text(target["resources"]),
+                    "\(targetName)'s resources differ")
+                #expect(
+                    Self.text(declared["providers"]) == Self.text(target["providers"]),
+                    "\(targetName)'s system packages differ")
+                // Every Swift target builds with the root's strict settings (CImageCodecs is C).
+                if type != "system", targetName != "CImageCodecs" {
+                    #expect(
+                        Self.settings(target) == strict,
+                        "\(folder)'s \(targetName) settings \(Self.settings(target)) are not the root's \(strict)")
+                } else {
+                    #expect(Self.text(declared["settings"]) == Self.text(target["settings"]))
+                }
+            }
+            // Every product the package offers, the root offers (an app picks it by this name).
+            for product in manifest["products"] as? [[String: Any]] ?? [] {
+                let productName = product["name"] as? String ?? ""
+                #expect(rootProducts.contains(productName), "the root does not offer \(folder)'s \(productName)")
+            }
+            // The same versions of the same outside packages.
+            for (identity, requirement) in Self.requirements(manifest) {
+                #expect(
+                    rootRequirements[identity] == requirement,
+                    "\(folder) asks \(identity) \(requirement); the root \(rootRequirements[identity] ?? "nothing")")
+            }
             #expect(
                 Self.text(manifest["platforms"]) == Self.text(root["platforms"]),
-                "Packages/\(name) declares other platforms than the root")
-            // Every Swift target of the package builds with the root's strict settings.
-            for target in Self.targets(manifest) where target["type"] as? String != "system" {
-                if name == "StoryTerminal", target["name"] as? String == "CImageCodecs" { continue }  // C
-                #expect(
-                    Self.settings(target) == strict,
-                    "Packages/\(name)'s \(target["name"] ?? "") settings \(Self.settings(target)) are not the root's \(strict)"
-                )
-            }
+                "\(folder) declares other platforms than the root")
         }
     }
 }

@@ -21,10 +21,12 @@ struct InstalledBinaryTests {
         return prefix
     }
 
-    /// The build folder's copy of the bundled files (what `Bundle.module` would fall back on).
-    static var builtResources: String {
-        URL(fileURLWithPath: StoriesProcess.binary).deletingLastPathComponent()
-            .appendingPathComponent("StoryModels_StoryModels.resources").path
+    /// The build folder's copies of the bundled files (what `Bundle.module` would fall back on),
+    /// under every name a build gives them.
+    static var builtResources: [String] {
+        BundledResources.bundleNames.map {
+            URL(fileURLWithPath: StoriesProcess.binary).deletingLastPathComponent().appendingPathComponent($0).path
+        }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// `program arguments` run where the build folder's resources are out of reach: in a mount
@@ -36,8 +38,10 @@ struct InstalledBinaryTests {
             return (program, arguments)
         }
         let empty = try TemporaryFolder.make()
-        let script =
-            "mount --bind \(InteractiveTests.quoted(empty)) \(InteractiveTests.quoted(builtResources)) && exec \"$@\""
+        let mounts = builtResources.map {
+            "mount --bind \(InteractiveTests.quoted(empty)) \(InteractiveTests.quoted($0)) && "
+        }
+        let script = mounts.joined() + "exec \"$@\""
         return (
             "/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script, "sh", program] + arguments
         )

@@ -7,8 +7,9 @@ public import Foundation
 /// Looked for, in order, beside the executable (symbolic links resolved):
 /// - `../share/stories/` — the layout `Scripts/install` makes (`PREFIX/bin/stories`,
 ///   `PREFIX/share/stories/{samples,videos}`);
-/// - `StoryModels_StoryModels.resources/` — the layout of a build folder (`swift run`, the
-///   tests).
+/// - `Stories_StoryModels.resources/` or `StoryModels_StoryModels.resources/` — a build folder's
+///   bundle (`swift run`, the tests), named after the package that built it: the repository's
+///   root, or this package alone.
 public enum BundledResources {
     /// The folder holding `samples/` and `videos/`, nil when neither place has them.
     public static var folder: URL? { located.folder }
@@ -16,13 +17,15 @@ public enum BundledResources {
     /// The folders looked in, in order (for the error that says what is missing).
     public static var searched: [String] { located.searched.map(\.path) }
 
+    /// The names a build folder gives the bundle: the repository's root package's, this package's.
+    public static let bundleNames = ["Stories_StoryModels.resources", "StoryModels_StoryModels.resources"]
+
     /// The folders to look in for a program at `executable`.
     public static func candidates(executable: URL) -> [URL] {
         let bin = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         return [
-            bin.deletingLastPathComponent().appendingPathComponent("share/stories", isDirectory: true).standardized,
-            bin.appendingPathComponent("StoryModels_StoryModels.resources", isDirectory: true),
-        ]
+            bin.deletingLastPathComponent().appendingPathComponent("share/stories", isDirectory: true).standardized
+        ] + bundleNames.map { bin.appendingPathComponent($0, isDirectory: true) }
     }
 
     /// The first of `candidates` that has a `samples` folder.
