@@ -105,8 +105,9 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
         viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
     _ = AppUpdate.update(&viewer, .viewerReady(stories: [video], userIndex: 0, liked: [], now: Date()))
     let picture = decoded.resampled(width: fitted.width, height: fitted.height + 240)
-    let playable = PlayableVideo(
-        file: URL(fileURLWithPath: "/clip.mp4"), width: fitted.width, height: fitted.height, frameRate: 24)
+    let playable = PreparedVideo(
+        file: URL(fileURLWithPath: "/clip.mp4"),
+        box: VideoBox(width: fitted.width, height: fitted.height, frameRate: 24))
     _ = AppUpdate.update(
         &viewer, .mediaLoaded("bench-video", .success(DecodedMedia(image: picture, video: playable))))
     var shown = AppView.render(viewer)

@@ -1,6 +1,9 @@
+import Foundation
 import PicsumContent
 import StoryInterfaces
+import StoryModels
 import StoryTerminal
+import Synchronization
 import VideoDecoding
 
 /// The image pipeline over the shared HTTP client, with the memory and disk caches of
@@ -37,5 +40,44 @@ enum SharedImages {
                     throw VideoDecodeError.notAVideo
                 }
             })
+    }
+
+    /// The video role: `ffmpeg` decoding clips that are bundled, local files, or downloaded
+    /// through ``clipDownloads(_:cache:)``.
+    @Sendable static func videoRuntime(_ root: CompositionRoot) -> any VideoPlaying {
+        VideoRuntime(locate: clipFile, download: clipDownloads(root.settings.picsum, cache: root.settings.imageCache))
+    }
+
+    /// The video role's clip downloads: through ``clipPipeline(_:cache:)``, made on first use
+    /// (bundled clips never start the HTTP client).
+    static func clipDownloads(_ configuration: PicsumConfiguration, cache: ImageCacheSettings)
+        -> @Sendable (URL, ImagePriority) async throws -> Data
+    {
+        let made = Mutex<ImagePipeline?>(nil)
+        return { url, priority in
+            let pipeline = made.withLock { made in
+                if let made { return made }
+                let new = clipPipeline(configuration, cache: cache)
+                made = new
+                return new
+            }
+            return try await pipeline.imageData(for: url, priority: priority)
+        }
+    }
+
+    /// The file a clip URL names on this machine: a bundled clip (or why it is missing from
+    /// the installation), a local file; nil for a URL to download.
+    @Sendable static func clipFile(_ url: URL) throws -> URL? {
+        switch url.scheme {
+        case BundledCatalog.scheme:
+            guard let file = BundledCatalog.videoFile(for: url) else {
+                throw VideoFailure(
+                    "the bundled clip \(url.absoluteString) is missing from the installation: "
+                        + BundledResources.missingAdvice)
+            }
+            return file
+        case "file": return url
+        default: return nil
+        }
     }
 }

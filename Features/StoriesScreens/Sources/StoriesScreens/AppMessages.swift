@@ -62,7 +62,7 @@ public enum AppEffect: Hashable, Sendable {
     case feed(AppFeed, FeedRequest)
     /// Play a video item from its start (stopping any other playback); its frames arrive as
     /// ``AppMessage/videoFrame(_:_:at:)``.
-    case playVideo(StoryItemID, PlayableVideo)
+    case playVideo(StoryItemID, PreparedVideo)
     /// Hold the playback on its frame (pause).
     case pauseVideo
     /// Continue the playback from the frame it holds.

@@ -13,13 +13,13 @@ public struct DecodedMedia: Hashable, Sendable {
     public var area: ScreenSize?
     /// A video ready to play (`image` is its first frame); nil for an image, or a video shown
     /// by its poster.
-    public var video: PlayableVideo?
+    public var video: PreparedVideo?
     /// One line to show over the media (a video shown by its poster: what to install).
     public var notice: String?
 
     /// Creates decoded media.
     public init(
-        image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil, video: PlayableVideo? = nil,
+        image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil, video: PreparedVideo? = nil,
         notice: String? = nil
     ) {
         self.image = image
@@ -27,26 +27,6 @@ public struct DecodedMedia: Hashable, Sendable {
         self.area = area
         self.video = video
         self.notice = notice
-    }
-}
-
-/// A video the runtime can play: its file on this machine and the frames to decode from it.
-public struct PlayableVideo: Hashable, Sendable {
-    /// The clip's file (bundled, or the cached download).
-    public var file: URL
-    /// Frame width in pixels (fitted to the image area).
-    public var width: Int
-    /// Frame height in pixels.
-    public var height: Int
-    /// Frames per second to decode (what the graphics mode can take).
-    public var frameRate: Double
-
-    /// Describes a playable video.
-    public init(file: URL, width: Int, height: Int, frameRate: Double) {
-        self.file = file
-        self.width = width
-        self.height = height
-        self.frameRate = frameRate
     }
 }
 

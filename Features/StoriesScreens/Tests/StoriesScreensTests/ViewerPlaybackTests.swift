@@ -9,7 +9,8 @@ import Testing
 /// pausing, leaving, failing and ending tell the runtime's player (issue 22).
 @Suite("Viewer: videos that play")
 struct ViewerPlaybackTests {
-    static let video = PlayableVideo(file: URL(fileURLWithPath: "/clips/kai.mp4"), width: 40, height: 60, frameRate: 15)
+    static let video = PreparedVideo(
+        file: URL(fileURLWithPath: "/clips/kai.mp4"), box: VideoBox(width: 40, height: 60, frameRate: 15))
 
     /// The viewer on Kai's second item (a 12 s video), its load under way.
     static func onTheVideo() -> AppModel {
@@ -21,7 +22,7 @@ struct ViewerPlaybackTests {
         return model
     }
 
-    static func firstFrameLoaded(_ model: inout AppModel, video: PlayableVideo? = Self.video) -> [AppEffect] {
+    static func firstFrameLoaded(_ model: inout AppModel, video: PreparedVideo? = Self.video) -> [AppEffect] {
         AppUpdate.update(
             &model,
             .mediaLoaded("kai-1", .success(DecodedMedia(image: ScreenFixtures.picture(), video: video))))

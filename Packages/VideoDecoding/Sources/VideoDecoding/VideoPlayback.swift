@@ -1,3 +1,4 @@
+public import StoryInterfaces
 import Synchronization
 
 /// Plays decoded frames at their times: the first frame at once, each next one when the
@@ -11,17 +12,10 @@ import Synchronization
 /// it, as it is while paused: playback is never ahead of its frames. ``statistics`` counts
 /// them, and frames shown more than a frame's interval late.
 public final class VideoPlayback: Sendable {
-    /// How a playback went.
-    public struct Statistics: Hashable, Sendable {
-        /// Frames delivered.
-        public var shown = 0
-        /// Frames that arrived more than the lateness allowed after their time (each held the
-        /// position back: the source stalled or decoded slower than real time).
-        public var late = 0
-        /// Frames delivered more than one frame's interval after their time (a frame shown in
-        /// the next one's slot: dropped, to the eye).
-        public var missed = 0
-    }
+    /// How a playback went: frames delivered, late (each held the position back: the source
+    /// stalled or decoded slower than real time) and missed (delivered more than one frame's
+    /// interval after their time: dropped, to the eye).
+    public typealias Statistics = VideoPlaybackStatistics
 
     /// What a playback reports, in order, on the task that reads the frames.
     public enum Event: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfaces
 import Synchronization
 import Testing
 import VideoDecoding

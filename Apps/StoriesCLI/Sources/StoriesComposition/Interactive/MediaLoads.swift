@@ -4,7 +4,6 @@ import StoriesScreens
 import StoryInterfaces
 import StoryTerminal
 import Synchronization
-import VideoDecoding
 
 /// Media and picture loads (avatars, thumbnails, a detail): fetched through the image loader,
 /// decoded off the loop, sent back as messages.
@@ -21,9 +20,8 @@ final class MediaLoads: Sendable {
     let halfBlocks: @Sendable () -> CellPixels?
     private let logger: Logger
     private let send: @Sendable (AppMessage) -> Void
-    /// Where clips are, how they are decoded, the decoders held after their first frame, and
-    /// the frame rate asked (0: the mode's).
-    let videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, prepared: PreparedVideos, frameRate: Int)
+    /// The video role, and the frame rate asked (`viewer.videoFrameRate`; 0: the mode's).
+    let videos: (player: any VideoPlaying, frameRate: Int)
 
     /// A running load's handle: its task, a number telling it from a load that replaced it, when
     /// it started, and whether its item is on screen waiting for it (for the "media ready" log).
@@ -43,8 +41,7 @@ final class MediaLoads: Sendable {
     init(
         load: @escaping @Sendable (URL, ImagePriority) async throws -> Data, cell: (@Sendable () -> CellPixels)?,
         halfBlocks: @escaping @Sendable () -> CellPixels? = { nil },
-        videos: (clips: VideoClips, decoder: FFmpegVideoDecoder, prepared: PreparedVideos, frameRate: Int),
-        logger: Logger,
+        videos: (player: any VideoPlaying, frameRate: Int), logger: Logger,
         send: @escaping @Sendable (AppMessage) -> Void
     ) {
         self.videos = videos
@@ -131,7 +128,7 @@ final class MediaLoads: Sendable {
             case .video(let video, _, let poster): (poster, video)
             }
         if priority == .high { waiting(item.id) }
-        let (load, send, logger) = (self.load, self.send, self.logger)
+        let (send, logger) = (self.send, self.logger)
         let id = item.id
         let pixelSize = item.pixelSize
         let cell = self.cell?()
@@ -179,11 +176,61 @@ final class MediaLoads: Sendable {
     {
         let data = try await load(url, priority)
         try Task.checkCancellation()
+        return try await fitted(data, priority: priority, area: area, cell: cell)
+    }
+
+    /// Encoded picture bytes decoded to fit `area`, on the decoding queue for `priority`.
+    func fitted(_ data: Data, priority: ImagePriority, area: ScreenSize, cell: CellPixels?) async throws -> RGBImage {
         let queue = priority == .high ? Self.decodingNow : Self.decodingLater
         let shape = cell == nil ? halfBlocks() : nil
         return try await queue.run {
             try ImageDecoder.decode(
                 data, fittingColumns: area.columns, rows: area.rows, cell: cell, halfBlocks: shape)
+        }
+    }
+
+    /// Pictures a second asked of a video: `viewer.videoFrameRate` when above 0, else 24 in half
+    /// blocks (few bytes a picture) and 15 in a graphics protocol (whole pictures); a slower
+    /// clip's are repeated (unchanged cells cost nothing to write).
+    static func frameRate(graphics: Bool, configured: Int) -> Double {
+        configured > 0 ? Double(configured) : graphics ? 15 : 24
+    }
+
+    /// A video item's media, prepared by the video role fitted to the image area's pixels: its
+    /// first picture is the media shown, and the role holds its decoder to play on from it. Nil
+    /// when cancelled. Without a decoder the poster is shown with one line saying what to
+    /// install (never a failure); a clip that cannot be fetched or decoded is a failure shown in
+    /// place (r retries); a "clip" that is a still picture is shown as one.
+    func video(
+        _ id: StoryItemID, clip: URL, poster: URL?, priority: ImagePriority, area: ScreenSize, cell: CellPixels?,
+        pixelSize: PixelSize?
+    ) async -> AppMessage? {
+        // The box in pixels: two a row in half blocks, the cells' pixels in a graphics mode.
+        let box = cell.map { (area.columns * $0.width, area.rows * $0.height) } ?? (area.columns, area.rows * 2)
+        let rate = Self.frameRate(graphics: cell != nil, configured: videos.frameRate)
+        do {
+            let media: DecodedMedia
+            switch try await videos.player.prepare(
+                id, clip: clip, box: VideoBox(width: box.0, height: box.1, frameRate: rate), priority: priority)
+            {
+            case .video(let video, let first):
+                let image = RGBImage(width: first.width, height: first.height, pixels: first.pixels)
+                media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, video: video)
+            case .picture(let file):
+                let data = try await OwnThread.run { try Data(contentsOf: file) }
+                let image = try await fitted(data, priority: priority, area: area, cell: cell)
+                media = DecodedMedia(image: image, pixelSize: pixelSize, area: area)
+            case .unavailable(let notice):
+                var image: RGBImage? = nil
+                if let poster { image = try? await fittedPicture(poster, priority: priority, area: area, cell: cell) }
+                media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, notice: notice)
+            }
+            try Task.checkCancellation()
+            return .mediaLoaded(id, .success(media))
+        } catch is CancellationError {
+            return nil
+        } catch {
+            return .mediaLoaded(id, .failure(MediaFailure(String(describing: error))))
         }
     }
 
@@ -196,7 +243,7 @@ final class MediaLoads: Sendable {
         switch item.media {
         case .image(let image): url = image
         case .video(let clip, _, _):
-            videos.clips.raise(clip)
+            videos.player.raise(clip)
             return
         }
         guard let url else { return }

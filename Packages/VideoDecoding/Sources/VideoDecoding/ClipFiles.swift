@@ -1,40 +1,43 @@
 import Foundation
-import PicsumContent
 import StoryInterfaces
-import StoryModels
 import Synchronization
-import VideoDecoding
 
-/// Where a video item's clip is on this machine, for `ffmpeg` to read: a bundled clip in
-/// the package's resources, a local file, or a download.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a video item's clip is on this machine, for `ffmpeg` to read: a file the app locates
+/// (a bundled clip, a local file), or a download.
 ///
-/// Downloads go through an image pipeline of their own (the shared HTTP client, one
-/// download per URL, on-screen before prefetch), whose caches keep only complete bodies that
-/// start like an MP4 or WebM file, on disk in `<images.cache.path>-videos` capped at
-/// `images.cache.maxBytes`, each at most 25 MiB. The body is then written once per run
+/// Downloads come through the app's `download` (its image pipeline for clips: one download per
+/// URL, on-screen before prefetch, a capped disk cache). The body is then written once per run
 /// into a private folder (complete files only: written aside, then renamed), removed at the end
 /// (and, for a run that could not, by the next run's first download). That folder is made
 /// atomically with `mkdtemp` (0700, a name no one can guess, under `$XDG_RUNTIME_DIR` when
 /// set, else `TMPDIR`), and its files are created anew (`O_EXCL | O_NOFOLLOW`, 0600): a folder
 /// or link another user of the machine made first is never used.
-/// ffmpeg needs a file that stays while the viewer may play it again, and the capped cache may
+/// ffmpeg needs a file that stays while the viewer may play it again, and a capped cache may
 /// evict its copy at any time.
-final class VideoClips: Sendable {
-    private let settings: PicsumConfiguration
-    private let cache: ImageCacheSettings
-    /// The downloads' pipeline, made on first use (bundled clips never start the HTTP client).
-    private let pipeline = Mutex<ImagePipeline?>(nil)
+final class ClipFiles: Sendable {
+    /// The file a clip URL names on this machine; nil for a URL to download; throws when it
+    /// should be here and is not (a bundled clip missing from the installation).
+    private let locate: @Sendable (URL) throws -> URL?
+    /// A download's bytes.
+    private let download: @Sendable (URL, ImagePriority) async throws -> Data
     /// Where temporary folders go: `$XDG_RUNTIME_DIR` (the user's own) when set, else `TMPDIR`.
     private let parent: URL
     /// This run's folder, made by the first download.
     private let made = Mutex<URL?>(nil)
 
     init(
-        settings: PicsumConfiguration, cache: ImageCacheSettings,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        locate: @escaping @Sendable (URL) throws -> URL?,
+        download: @escaping @Sendable (URL, ImagePriority) async throws -> Data,
+        environment: [String: String]
     ) {
-        self.settings = settings
-        self.cache = cache
+        self.locate = locate
+        self.download = download
         parent = Self.parent(environment)
     }
 
@@ -51,44 +54,25 @@ final class VideoClips: Sendable {
 
     /// The file for `url` (fetched at `priority` when it is a download).
     func file(for url: URL, priority: ImagePriority) async throws -> URL {
-        switch url.scheme {
-        case BundledCatalog.scheme:
-            guard let file = BundledCatalog.videoFile(for: url) else {
-                throw VideoClipError(
-                    "the bundled clip \(url.absoluteString) is missing from the installation: "
-                        + BundledResources.missingAdvice)
-            }
-            return file
-        case "file":
-            return url
-        case "http", "https":
-            let name = "\(StableHash.fnv1a(url.absoluteString)).video"
-            if let folder = made.withLock({ $0 }) {
-                let file = folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: file.path) { return file }
-            }
-            let data = try await downloads().imageData(for: url, priority: priority)
-            try Task.checkCancellation()
-            return try await OwnThread.run { try self.write(data, named: name) }
-        default:
-            throw VideoClipError("cannot play \(url.absoluteString): not a bundled, file or http(s) URL")
+        if let file = try locate(url) { return file }
+        guard url.scheme == "http" || url.scheme == "https" else {
+            throw VideoFailure("cannot play \(url.absoluteString): not a bundled, file or http(s) URL")
         }
+        let name = "\(StableHash.fnv1a(url.absoluteString)).video"
+        if let folder = made.withLock({ $0 }) {
+            let file = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        let data = try await download(url, priority)
+        try Task.checkCancellation()
+        return try await OwnThread.run { try self.write(data, named: name) }
     }
 
     /// Asks for a download under way again at high priority (its item is on screen).
     func raise(_ url: URL) {
         guard url.scheme == "http" || url.scheme == "https" else { return }
-        let downloads = downloads()
-        Task { _ = try? await downloads.imageData(for: url, priority: .high) }
-    }
-
-    private func downloads() -> ImagePipeline {
-        pipeline.withLock { made in
-            if let made { return made }
-            let new = SharedImages.clipPipeline(settings, cache: cache)
-            made = new
-            return new
-        }
+        let download = self.download
+        Task { _ = try? await download(url, .high) }
     }
 
     /// Removes this run's clip files.
@@ -103,7 +87,7 @@ final class VideoClips: Sendable {
             Self.removeStale(in: parent)
             var template = Array(parent.appendingPathComponent(Self.prefix + "\(getpid())-XXXXXX").path.utf8CString)
             guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw VideoClipError(
+                throw VideoFailure(
                     "cannot keep the clip in \(parent.path): \(Self.reason(errno)) (TMPDIR or XDG_RUNTIME_DIR sets that folder)"
                 )
             }
@@ -125,7 +109,7 @@ final class VideoClips: Sendable {
             failure = data.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
-                    let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         return errno
@@ -138,7 +122,7 @@ final class VideoClips: Sendable {
         }
         if failure != 0 {
             unlink(part.path)
-            throw VideoClipError(
+            throw VideoFailure(
                 "cannot keep the clip in \(parent.path): \(Self.reason(failure)) (TMPDIR or XDG_RUNTIME_DIR sets that folder)"
             )
         }
@@ -146,7 +130,7 @@ final class VideoClips: Sendable {
         if rename(part.path, file.path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(part.path)
-            throw VideoClipError("cannot keep the clip in \(folder.path): \(reason)")
+            throw VideoFailure("cannot keep the clip in \(folder.path): \(reason)")
         }
         return file
     }
@@ -157,7 +141,7 @@ final class VideoClips: Sendable {
     }
 }
 
-extension VideoClips {
+extension ClipFiles {
     static let prefix = "stories-clips-"
 
     /// Removes the clip folders of runs that ended without removing their own (a closed
@@ -180,8 +164,7 @@ extension VideoClips {
     }
 }
 
-/// A clip that cannot be found or kept (one line for the screen).
-struct VideoClipError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// `write(2)`, named apart from the type's methods.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }
