@@ -6,7 +6,7 @@ import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
-import VideoDecoding
+import Synchronization
 
 extension InteractiveApp {
     /// The edges that exist once the content source is open: the loaders, the store writer,
@@ -16,8 +16,8 @@ extension InteractiveApp {
         /// The session's store, its failures and recoveries said on the status line.
         let store: ReportingStore
         let loads: MediaLoads
-        /// The viewer's one video player.
-        let player: VideoPlayer
+        /// The video role (one playback at a time).
+        let player: any VideoPlaying
         let writer: StoreWriter
         let tray: FeedPaginator<TrayUser, UserID>
         let gallery: FeedPaginator<Photo, PhotoID>
@@ -36,7 +36,7 @@ extension InteractiveApp {
             case .loadAvatars(let urls): loads.avatars(urls)
             case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
             case .raiseMedia(let item): loads.raise(item)
-            case .playVideo(let item, let video): player.play(item, video)
+            case .playVideo(let item, let video): play(item, video, send: send)
             case .pauseVideo: player.pause()
             case .resumeVideo: player.resume()
             case .stopVideo: player.stop()
@@ -74,13 +74,54 @@ extension InteractiveApp {
             case .setLiked(let item, let liked): writer.write(.liked(item, liked))
             }
         }
+
+        /// Plays `video`: each picture is a `videoFrame` message, the end `videoEnded`, a failure
+        /// `videoFailed`; the log says when it started and how it went (the bench reads it).
+        func play(_ item: StoryItemID, _ video: PreparedVideo, send: @escaping @Sendable (AppMessage) -> Void) {
+            let logger = session.root.logger
+            let started = ContinuousClock.now
+            let first = Mutex(true)
+            player.play(item, video) { event in
+                switch event {
+                case .frame(let frame):
+                    if first.withLock({ first in
+                        defer { first = false }
+                        return first
+                    }) {
+                        logger.info(
+                            "playback started", metadata: ["item": "\(item.rawValue)", "after": "\(.now - started)"])
+                    }
+                    send(
+                        .videoFrame(
+                            item, RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels),
+                            at: frame.time))
+                case .ended(let statistics):
+                    logger.info("playback ended", metadata: Self.metadata(item, statistics))
+                    send(.videoEnded(item))
+                case .failed(let reason):
+                    logger.warning("playback failed", metadata: ["item": "\(item.rawValue)", "error": "\(reason)"])
+                    send(.videoFailed(item, reason))
+                case .stopped(let statistics):
+                    logger.info("playback stopped", metadata: Self.metadata(item, statistics))
+                }
+            }
+        }
+
+        /// A playback's figures for the log.
+        static func metadata(_ item: StoryItemID, _ statistics: VideoPlaybackStatistics) -> Logger.Metadata {
+            [
+                "item": "\(item.rawValue)", "shown": "\(statistics.shown)", "late": "\(statistics.late)",
+                "missed": "\(statistics.missed)",
+            ]
+        }
     }
 
     /// Makes the edges for an open content source and starts the tray's feed (its first page
     /// loads in the background: the loop runs, and q quits, meanwhile).
     func startEffects(
-        _ session: ContentSession, cell: (@Sendable () -> CellPixels)?, send: @escaping @Sendable (AppMessage) -> Void,
-        tasks: RunningTasks
+        _ session: ContentSession, cell: (@Sendable () -> CellPixels)?,
+        halfBlocks: @escaping @Sendable () -> CellPixels,
+        send: @escaping @Sendable (AppMessage) -> Void, tasks: RunningTasks
     ) throws -> EffectRunner {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
@@ -89,20 +130,16 @@ extension InteractiveApp {
         // Every part of the screen uses the store through one ReportingStore, so a failure
         // anywhere shows on the status line and a success anywhere clears it.
         let store = ReportingStore(session.store, send: send)
-        let decoder = FFmpegVideoDecoder()
-        let prepared = PreparedVideos()
+        let videos = makeVideos(root)
         let runner = EffectRunner(
             session: session, store: store,
             loads: MediaLoads(
                 load: try session.prioritizedImageLoader(), cell: cell,
                 // Half blocks take the terminal's real cell shape (10×20 when it does not say).
-                halfBlocks: { CellPixels.of(1) },
-                videos: (
-                    VideoClips(settings: root.settings.picsum, cache: root.settings.imageCache), decoder, prepared,
-                    root.settings.videoFrameRate
-                ),
+                halfBlocks: halfBlocks,
+                videos: (videos, root.settings.videoFrameRate),
                 logger: session.root.logger, send: send),
-            player: VideoPlayer(decoder: decoder, prepared: prepared, logger: session.root.logger, send: send),
+            player: videos,
             writer: StoreWriter(store: store, logger: session.root.logger),
             tray: FeedPaginator(
                 source: TrayPageFetcher(

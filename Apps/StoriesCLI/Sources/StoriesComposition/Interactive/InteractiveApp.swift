@@ -23,8 +23,15 @@ import Synchronization
 /// before the app returns.
 struct InteractiveApp {
     let root: CompositionRoot
+    /// Opens the content source and the store behind the logo (what a user should know goes
+    /// to the closure: the held log); a test opens its own.
+    var openSession: @Sendable (CompositionRoot, @escaping @Sendable (String) -> Void) async throws -> ContentSession =
+        { root, say in try await ContentSession.open(root, keepGoingWithoutStore: true) { say($0) } }
+    /// The video role for the session (a test's double).
+    var makeVideos: @Sendable (CompositionRoot) -> any VideoPlaying = SharedImages.videoRuntime
 
-    /// Runs the tray and viewer until the user quits; the terminal is restored on every way out.
+    /// Runs the tray and viewer in the terminal until the user quits; the terminal is restored
+    /// on every way out.
     ///
     /// The screen comes first: the logo is drawn and keys are read at once, and the content
     /// source is opened behind it (`auto` probes Picsum for up to 2 s); q and Ctrl-C quit
@@ -36,12 +43,21 @@ struct InteractiveApp {
         var root = root
         // Every part of the app logs through this root, so nothing writes onto the screen.
         root.logger = root.settings.log.makeLogger(holdingIn: held)
-        let logger = root.logger
+        let app = InteractiveApp(root: root, openSession: openSession, makeVideos: makeVideos)
         defer { held.flushHeld() }
+        let display = try await Self.display(root)
+        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !root.settings.viewer.accessible)
+        defer { terminal.restore() }
+        return try await app.run(io: .live(terminal), display: display)
+    }
+
+    /// What the terminal shows: pictures in kitty, sixel or iTerm2's inline images where it
+    /// speaks one (asked before the screen is taken, up to 1 s, on a thread of its own), its
+    /// background and colours.
+    static func display(_ root: CompositionRoot) async throws -> InteractiveDisplay {
+        let logger = root.logger
         let accessible = root.settings.viewer.accessible
         let environment = ProcessInfo.processInfo.environment
-        // Pictures in kitty, sixel or iTerm2's inline images where the terminal speaks one
-        // (asked before the screen is taken, up to 1 s, on a thread of its own).
         let configured = root.settings.graphicsMode
         let detected =
             accessible
@@ -64,29 +80,6 @@ struct InteractiveApp {
                 "why":
                     "\(behindTmux ? "kitty outside tmux: Unicode placeholders through passthrough" : detected.reason)",
             ])
-        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !accessible)
-        // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
-        // pane): the bytes go out on a serial queue of their own, in order, never from the
-        // pool. At the end the loop waits for the last of them and restores the terminal there.
-        let screen = DispatchQueue(label: "stories.screen")
-        defer { screen.sync { terminal.restore() } }
-
-        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        // One stream in: the app's messages, and (once) the content source opened behind the logo.
-        let (incoming, sender) = AsyncStream<LoopEvent>.makeStream()
-        let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
-        let size = terminal.size
-        var model = AppModel(
-            size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
-            fallback: nil, depth: depth, graphics: graphics != .symbols, viewerConfiguration: root.settings.viewer)
-        // What the terminal said of itself: its background (colours that contrast with it) and
-        // its sixel limits (pictures never larger, palettes never richer).
-        model.lightBackground = detected.isLightBackground
-        model.cell = CellPixels.of(STDOUT_FILENO)
-        var writer = GraphicsScreen(mode: graphics, cell: CellPixels.of(STDOUT_FILENO), depth: depth)
-        writer.placeholders = behindTmux
-        writer.sixelLimit = detected.sixelLimit
-        writer.colorRegisters = detected.colorRegisters
         logger.info(
             "terminal",
             metadata: [
@@ -94,6 +87,40 @@ struct InteractiveApp {
                 "sixelLimit": "\(detected.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "none")",
                 "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
             ])
+        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
+        return InteractiveDisplay(graphics: graphics, behindTmux: behindTmux, detected: detected, depth: depth)
+    }
+
+    /// The loop: keys, clock ticks, resizes, the tray's feed and finished loads arrive from
+    /// `io` as messages on one stream; each is applied to the model, the view drawn into a cell
+    /// buffer and only the cells that changed written to `io`. Ends when the user quits, after
+    /// every store write has finished or been given up; `io.restore` is the caller's.
+    func run(io: InteractiveIO, display: InteractiveDisplay) async throws -> StoreWriter.Outcome {
+        let logger = root.logger
+        let accessible = root.settings.viewer.accessible
+        let graphics = display.graphics
+        // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
+        // pane): the bytes go out on a serial queue of their own, in order, never from the
+        // pool. At the end the loop waits for the last of them.
+        let screen = DispatchQueue(label: "stories.screen")
+        defer { screen.sync {} }
+
+        // One stream in: the app's messages, and (once) the content source opened behind the logo.
+        let (incoming, sender) = AsyncStream<LoopEvent>.makeStream()
+        let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
+        let size = io.size()
+        var model = AppModel(
+            size: ScreenSize(columns: size.columns, rows: size.rows), source: root.settings.contentSource,
+            fallback: nil, depth: display.depth, graphics: graphics != .symbols,
+            viewerConfiguration: root.settings.viewer)
+        // What the terminal said of itself: its background (colours that contrast with it) and
+        // its sixel limits (pictures never larger, palettes never richer).
+        model.lightBackground = display.detected.isLightBackground
+        model.cell = io.cell()
+        var writer = GraphicsScreen(mode: graphics, cell: io.cell(), depth: display.depth)
+        writer.placeholders = display.behindTmux
+        writer.sixelLimit = display.detected.sixelLimit
+        writer.colorRegisters = display.detected.colorRegisters
         var last: CellBuffer? = nil
         // After a Ctrl-Z the screen is the shell's until the continuation is seen: nothing is
         // drawn on it meanwhile.
@@ -103,54 +130,51 @@ struct InteractiveApp {
             if accessible {
                 // Plain lines on the main screen: every change as one sentence.
                 let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
-                if !lines.isEmpty { screen.async { terminal.write(Array(lines.utf8)) } }
+                if !lines.isEmpty { screen.async { io.write(Array(lines.utf8)) } }
                 return
             }
             let frame = AppView.render(model)
             let bytes = writer.frame(from: last, to: frame)
-            if !bytes.isEmpty { screen.async { terminal.write(bytes) } }
+            if !bytes.isEmpty { screen.async { io.write(bytes) } }
+            screen.async { io.drawn(frame) }
             last = frame
         }
 
-        // Keys and clicks: read on a thread of StoryTerminal's into a bounded queue; the loop is
-        // told when it stops being empty and takes everything waiting at once.
+        // Keys and clicks: read into a bounded queue; the loop is told when it stops being
+        // empty and takes everything waiting at once.
         let keys = InputQueue()
-        let stopInput = TerminalInput.read(fd: STDIN_FILENO, into: keys) { sender.yield(.input) }
+        let stopInput = io.readInput(keys) { sender.yield(.input) }
         defer { stopInput() }
         let tasks = RunningTasks()
         defer { tasks.cancelAll() }
         tasks.run {
-            for await size in terminal.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
+            for await size in io.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
         }
-        tasks.run { for await _ in terminal.continuations() { sender.yield(.continued) } }
+        tasks.run { for await _ in io.continuations() { sender.yield(.continued) } }
         // The clock ticks while the update wants it (the viewer is open), and only then.
         var clock: Task<Void, Never>? = nil
         defer { clock?.cancel() }
         draw()
 
         // Open the content source while the logo shows; the update lets only quitting act meanwhile.
+        let (root, openSession) = (root, openSession)
         let opening = Task {
             do {
-                sender.yield(
-                    .opened(
-                        .success(
-                            try await ContentSession.open(root, keepGoingWithoutStore: true) { logger.warning("\($0)") }
-                        )))
+                sender.yield(.opened(.success(try await openSession(root) { logger.warning("\($0)") })))
             } catch {
                 sender.yield(.opened(.failure(error)))
             }
         }
         defer { opening.cancel() }
         var runner: EffectRunner? = nil
-        let terminalCells: @Sendable () -> CellPixels = { CellPixels.of(STDOUT_FILENO) }
-        let cellPixels = graphics == .symbols ? nil : terminalCells
+        let cellPixels = graphics == .symbols ? nil : io.cell
 
         loop: for await next in incoming {
             var messages: [AppMessage]
             switch next {
             case .opened(let result):
                 let session = try result.get()
-                runner = try startEffects(session, cell: cellPixels, send: send, tasks: tasks)
+                runner = try startEffects(session, cell: cellPixels, halfBlocks: io.cell, send: send, tasks: tasks)
                 messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
             case .message(let received): messages = [received]
             case .input:
@@ -170,14 +194,14 @@ struct InteractiveApp {
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.
                 awaitingContinuation = false
-                if !accessible { screen.async { terminal.write(Array(TerminalSession.enterSequence.utf8)) } }
-                let size = terminal.size
+                if !accessible { screen.async { io.write(Array(TerminalSession.enterSequence.utf8)) } }
+                let size = io.size()
                 messages = [.resized(columns: size.columns, rows: size.rows)]
             }
             for message in messages {
                 if case .resized = message {
                     last = nil  // the terminal's contents are unknown now: draw it all
-                    writer.cell = CellPixels.of(STDOUT_FILENO)  // and the font may have changed
+                    writer.cell = io.cell()  // and the font may have changed
                     model.cell = writer.cell
                 }
                 let effects = AppUpdate.update(&model, message)
@@ -189,10 +213,10 @@ struct InteractiveApp {
                         runner?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
                         draw()
                         let ending = writer.end()
-                        screen.sync { if !ending.isEmpty { terminal.write(ending) } }
+                        screen.sync { if !ending.isEmpty { io.write(ending) } }
                         last = nil
                         awaitingContinuation = true
-                        terminal.suspend()
+                        io.suspend()
                         continue
                     }
                     // The update asks for nothing but quitting before the source is open.
@@ -202,22 +226,20 @@ struct InteractiveApp {
             }
             if AppUpdate.wantsClock(model) != (clock != nil) {
                 clock?.cancel()
+                let ticker = io.clock
                 clock =
                     AppUpdate.wantsClock(model)
-                    ? Task {
-                        for await time in ContinuousClockTicker().ticks(every: .milliseconds(100)) { send(.tick(time)) }
-                    } : nil
+                    ? Task { for await time in ticker.ticks(every: .milliseconds(100)) { send(.tick(time)) } } : nil
             }
             if model.isQuitting { break }
             draw()
         }
         stopInput()
         runner?.player.stop()
-        runner?.loads.videos.prepared.stopAll()
         runner?.loads.cancelAll()
-        runner?.loads.videos.clips.removeAll()
+        runner?.player.shutDown()
         let ending = writer.end()
-        if !ending.isEmpty { screen.async { terminal.write(ending) } }
+        if !ending.isEmpty { screen.async { io.write(ending) } }
         let outcome = await runner?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
         logger.info("interactive app ended")
         return outcome
