@@ -80,6 +80,13 @@ let modules: [Target] = [
     .target(
         name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryNavigation", "StoryTerminal"],
         path: "Features/StoriesScreens/Sources/StoriesScreens"),
+    .target(
+        name: "StoriesRuntime",
+        dependencies: [
+            "StoriesScreens", "StoryInterfaces", "StoryNavigation", "StoryTerminal", "FeedPaging", "StoryModels",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Features/StoriesScreens/Sources/StoriesRuntime"),
 ]
 
 /// The library modules (every product an app may pick), and the test helpers' programs, named
@@ -208,6 +215,14 @@ let package = Package(
                 "StoriesComposition", "StoryInterfacesTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + appModules
+        ),
+        .testTarget(
+            name: "StoriesRuntimeTests",
+            dependencies: [
+                "StoriesRuntime", "StoriesScreens", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryTerminal",
+                "StoryNavigation", "FeedPaging", "StoryModels", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Features/StoriesScreens/Tests/StoriesRuntimeTests"
         ),
         .testTarget(
             name: "StoriesScreensTests",

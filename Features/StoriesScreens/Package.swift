@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
-// StoriesScreens: the interactive screens (tray, viewer, gallery, help) as Model–Update–View —
-// a feature: it depends on StoryInterfaces and the packages it names, never on another
+// StoriesScreens: the interactive screens (tray, viewer, gallery, help) as Model–Update–View,
+// and StoriesRuntime, the loop that runs them over a terminal's values — a feature: it depends on StoryInterfaces and the packages it names, never on another
 // feature or the app (ARCHITECTURE.md, "The dependency rule").
 
 import PackageDescription
@@ -16,12 +16,16 @@ let package = Package(
     // Duration needs macOS 13 / iOS 16; Mutex (Synchronization) macOS 15 / iOS 18.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "StoriesScreens", targets: ["StoriesScreens"])
+        .library(name: "StoriesScreens", targets: ["StoriesScreens"]),
+        .library(name: "StoriesRuntime", targets: ["StoriesRuntime"]),
     ],
     dependencies: [
         .package(path: "../../Packages/StoryInterfaces"),
         .package(path: "../../Packages/StoryNavigation"),
         .package(path: "../../Packages/StoryTerminal"),
+        .package(path: "../../Packages/FeedPaging"),
+        .package(path: "../../Packages/StoryModels"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -30,6 +34,33 @@ let package = Package(
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StoriesRuntime",
+            dependencies: [
+                "StoriesScreens",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "FeedPaging", package: "FeedPaging"),
+                .product(name: "StoryModels", package: "StoryModels"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoriesRuntimeTests",
+            dependencies: [
+                "StoriesRuntime", "StoriesScreens",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "FeedPaging", package: "FeedPaging"),
+                .product(name: "StoryModels", package: "StoryModels"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import StoriesRuntime
 import StoriesScreens
 import StoryTerminal
 

@@ -1,6 +1,6 @@
-import Logging
+public import Logging
 import StoriesScreens
-import StoryInterfaces
+public import StoryInterfaces
 import Synchronization
 
 /// Seen and like writes, one at a time and in order, kept until they are saved.
@@ -12,24 +12,37 @@ import Synchronization
 /// set aside, logged and counted, and the writes after it go on: one bad id once held every
 /// later seen mark and like back. ``finish()`` tries once more what is left and says how many
 /// changes were not saved, the set-aside ones included.
-final class StoreWriter: Sendable {
-    enum Write: Sendable {
+public final class StoreWriter: Sendable {
+    /// One change of state.
+    public enum Write: Sendable {
         case seen(StoryItemID, user: UserID, index: Int)
         case liked(StoryItemID, Bool)
     }
 
     /// What was left when the app ended.
-    struct Outcome: Sendable {
+    public struct Outcome: Sendable {
         /// Changes not saved.
-        var unsaved: Int
+        public var unsaved: Int
         /// Why, when some were not.
-        var reason: String?
+        public var reason: String?
+
+        /// `unsaved` changes not saved, for `reason`.
+        public init(unsaved: Int, reason: String?) {
+            self.unsaved = unsaved
+            self.reason = reason
+        }
     }
 
     private let continuation: AsyncStream<Write>.Continuation
     private let task: Task<Outcome, Never>
 
-    init(store: any SeenLikeStoring, logger: Logger) {
+    /// A writer into `store`; `describe` says a failure in one line, `refusedForGood` tells a
+    /// change the store can never take (set aside) from one it may take later (kept).
+    public init(
+        store: any SeenLikeStoring, logger: Logger,
+        describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+        refusedForGood: @escaping @Sendable (any Error) -> Bool = { _ in false }
+    ) {
         let (writes, continuation) = AsyncStream<Write>.makeStream()
         self.continuation = continuation
         let finishing = Flag()
@@ -56,8 +69,8 @@ final class StoreWriter: Sendable {
                         logger.notice("store saves again")
                     }
                 } catch {
-                    let reason = ErrorReport.message(for: error)
-                    if ErrorReport.status(for: error) == .dataError {
+                    let reason = describe(error)
+                    if refusedForGood(error) {
                         logger.warning("store refused a change for good; set aside", metadata: ["error": "\(reason)"])
                         setAside += 1
                         setAsideReason = reason
@@ -88,10 +101,11 @@ final class StoreWriter: Sendable {
 
     private let finishingFlag: Flag
 
-    func write(_ write: Write) { continuation.yield(write) }
+    /// Queues a change.
+    public func write(_ write: Write) { continuation.yield(write) }
 
     /// Ends the queue: what is pending is tried once more; returns what could not be saved.
-    func finish() async -> Outcome {
+    public func finish() async -> Outcome {
         finishingFlag.set()
         continuation.finish()
         return await task.value

@@ -1,9 +1,8 @@
 import Logging
+import StoriesRuntime
 import StoryInterfaces
 import StoryInterfacesTestSupport
 import Testing
-
-@testable import StoriesComposition
 
 /// One refused write never holds back the others (issue 28.5): a store that refuses one item
 /// for good (a value it can never take) and saves the rest.
@@ -36,9 +35,10 @@ struct StoreWriterTests {
     }
 
     @Test func aWriteRefusedForGoodIsSetAsideAndTheOthersAreSaved() async throws {
-        #expect(ErrorReport.status(for: StoryContentError.unknownItem("x")) == .dataError)
         let store = RefusingStore(bad: "bad-0")
-        let writer = StoreWriter(store: store, logger: Logger(label: "test"))
+        // The app says which failures are for good (exit 65's kind: an unknown item).
+        let writer = StoreWriter(
+            store: store, logger: Logger(label: "test"), refusedForGood: { $0 is StoryContentError })
         writer.write(.seen("bad-0", user: "bad", index: 0))
         writer.write(.liked("bad-0", true))
         for index in 0..<6 { writer.write(.seen(StoryItemID("ada-\(index)"), user: "ada", index: index)) }

@@ -1,7 +1,6 @@
 import Foundation
+import StoriesRuntime
 import Testing
-
-@testable import StoriesComposition
 
 /// The interactive app's effect tasks leave the set when they end (it kept every one: an arrow
 /// key in the tray added a task for good).

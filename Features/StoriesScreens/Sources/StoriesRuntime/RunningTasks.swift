@@ -4,11 +4,14 @@ import Synchronization
 /// The interactive app's effect tasks while they run: each leaves the set when it ends, so the
 /// set holds what is under way (a list kept every task, one more for each arrow key in the
 /// tray), and quitting cancels what is left.
-final class RunningTasks: Sendable {
+public final class RunningTasks: Sendable {
+    /// An empty set.
+    public init() {}
+
     private let running = Mutex<[UUID: Task<Void, Never>]>([:])
 
     /// Runs `operation` as a task of the set.
-    func run(_ operation: @escaping @Sendable () async -> Void) {
+    public func run(_ operation: @escaping @Sendable () async -> Void) {
         let id = UUID()
         // Inserted under the lock the task's own removal takes: a task that ends at once
         // still finds itself there.
@@ -21,10 +24,10 @@ final class RunningTasks: Sendable {
     }
 
     /// How many tasks are under way.
-    var count: Int { running.withLock { $0.count } }
+    public var count: Int { running.withLock { $0.count } }
 
     /// Cancels every task under way.
-    func cancelAll() {
+    public func cancelAll() {
         for task in running.withLock({ $0.values }) { task.cancel() }
     }
 }

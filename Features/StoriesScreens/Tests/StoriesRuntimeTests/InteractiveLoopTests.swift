@@ -1,12 +1,15 @@
+import FeedPaging
 import Foundation
+import Logging
+import StoriesRuntime
 import StoriesScreens
 import StoryInterfaces
 import StoryInterfacesTestSupport
+import StoryModels
+import StoryNavigation
 import StoryTerminal
 import Synchronization
 import Testing
-
-@testable import StoriesComposition
 
 /// The interactive loop driven in process: keys in, frames out, the clock and the screen's size
 /// as values, no terminal. The rules the tmux tests check end to end, here without one.
@@ -118,56 +121,97 @@ struct InteractiveLoopTests {
         }
     }
 
-    /// The bundled samples and an in-memory store.
-    static func root() throws -> CompositionRoot {
-        try Sandbox().load(flags: ["content.source": "bundled", "store.kind": "memory", "log.level": "critical"])
+    /// The loop's settings, and where a test's state is kept.
+    struct Root: Sendable {
+        var settings: InteractiveLoop.Settings
+        /// A new in-memory store.
+        func makeStore() async throws -> any SeenLikeStoring { MemoryStore() }
+    }
+
+    /// Seen and liked state in memory.
+    actor MemoryStore: SeenLikeStoring {
+        var seen: [UserID: (items: Set<StoryItemID>, last: Int)] = [:]
+        var liked: Set<StoryItemID> = []
+        func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
+            var progress = seen[user] ?? ([], -1)
+            progress.items.insert(item)
+            progress.last = max(progress.last, index)
+            seen[user] = progress
+        }
+        func markSeen(_ marks: [SeenMark]) async throws {
+            for mark in marks { try await markSeen(mark.item, user: mark.user, index: mark.index) }
+        }
+        func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
+            if liked { self.liked.insert(item) } else { self.liked.remove(item) }
+        }
+        func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> { liked.intersection(items) }
+        func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
+            Dictionary(
+                users.map { user in
+                    (
+                        user,
+                        seen[user].map { UserProgress(userID: user, seenItemIDs: $0.items, lastSeenIndex: $0.last) }
+                            ?? .empty(user)
+                    )
+                }, uniquingKeysWith: { first, _ in first })
+        }
+        func summary() async throws -> SeenLikeSummary {
+            SeenLikeSummary(
+                seenItemIDs: seen.values.flatMap(\.items).sorted { $0.rawValue < $1.rawValue },
+                likedItemIDs: liked.sorted { $0.rawValue < $1.rawValue }, users: [])
+        }
+        func reset(_ scope: ResetScope) async throws {
+            seen = [:]
+            liked = []
+        }
+    }
+
+    /// The bundled samples' settings.
+    static func root() throws -> Root {
+        Root(
+            settings: InteractiveLoop.Settings(
+                source: "bundled", viewer: try ViewerConfiguration(), feed: try FeedPagingConfiguration(pageSize: 7),
+                trayOrder: .unseenFirst, videoFrameRate: 0))
     }
 
     /// A session over the bundled stories, only `users` in the tray when given, images through
-    /// `images` (the bundled loader when nil), state in `store` (the memory store when nil).
+    /// `images` (the bundled loader when nil), state in `store` (a memory store when nil).
     static func session(
-        _ root: CompositionRoot, users: [UserID]? = nil,
+        _ root: Root, users: [UserID]? = nil,
         images: (@Sendable (any ImageLoading, URL, ImagePriority) async throws -> Data)? = nil,
         store: (any SeenLikeStoring)? = nil
-    ) async throws -> ContentSession {
-        var source = try await root.makeContent()
-        if let users {
-            let all = source.stories
-            var stories: [Story] = []
-            for user in users { stories.append(try await all.story(for: user)) }
-            let chosen = stories
-            source.stories = TestStoryContent(
-                sourceName: all.sourceName,
-                onStories: { request in
-                    let start = min(chosen.count, (request.page - 1) * request.limit)
-                    let end = min(chosen.count, start + request.limit)
-                    return Page(
-                        request: request, elements: Array(chosen[start..<end]),
-                        nextPage: end < chosen.count ? request.page + 1 : nil)
-                },
-                onStory: { user in
-                    guard let story = chosen.first(where: { $0.user.id == user }) else {
-                        throw StoryContentError.unknownUser(user)
-                    }
-                    return story
-                })
-        }
-        if let images {
-            let make = source.makeImages
-            source.makeImages = {
-                let bundled = try make()
-                return TestImageLoader(
-                    onImageData: { url, priority in try await images(bundled, url, priority) }, onPrefetch: { _ in })
-            }
-        }
+    ) async throws -> InteractiveLoop.Session {
+        let catalog = BundledCatalog()
+        let chosen = users.map { users in catalog.stories.filter { users.contains($0.user.id) } } ?? catalog.stories
+        let content = TestStoryContent(
+            sourceName: "bundled",
+            onStories: { request in
+                let start = min(chosen.count, (request.page - 1) * request.limit)
+                let end = min(chosen.count, start + request.limit)
+                return Page(
+                    request: request, elements: Array(chosen[start..<end]),
+                    nextPage: end < chosen.count ? request.page + 1 : nil)
+            },
+            onStory: { user in
+                guard let story = chosen.first(where: { $0.user.id == user }) else {
+                    throw StoryContentError.unknownUser(user)
+                }
+                return story
+            })
+        let bundled = BundledImageLoader()
         let chosenStore: any SeenLikeStoring
         if let store { chosenStore = store } else { chosenStore = try await root.makeStore() }
-        return ContentSession(root: root, source: source, store: chosenStore)
+        return InteractiveLoop.Session(
+            content: content, photos: BundledPhotoCatalog(catalog: catalog),
+            images: { url, priority in
+                if let images { return try await images(bundled, url, priority) }
+                return try await bundled.imageData(for: url, priority: priority)
+            }, store: chosenStore)
     }
 
     /// The picture of Ada's first item.
-    static func adasFirstPicture(_ root: CompositionRoot) async throws -> URL {
-        let story = try await root.makeContent().stories.story(for: "ada")
+    static func adasFirstPicture(_ root: Root) async throws -> URL {
+        let story = try #require(BundledCatalog().stories.first { $0.user.id == "ada" })
         guard case .image(let url) = story.items[0].media else { throw CancellationError() }
         return url
     }
@@ -178,11 +222,13 @@ struct InteractiveLoopTests {
 
     /// Runs the loop over `harness`; the task ends when the user quits.
     static func start(
-        _ root: CompositionRoot, _ harness: Harness,
-        videos: @escaping @Sendable (CompositionRoot) -> any VideoPlaying = { _ in TestVideoPlaying() },
-        open: @escaping @Sendable (CompositionRoot) async throws -> ContentSession
+        _ root: Root, _ harness: Harness,
+        videos: @escaping @Sendable (Root) -> any VideoPlaying = { _ in TestVideoPlaying() },
+        open: @escaping @Sendable (Root) async throws -> InteractiveLoop.Session
     ) -> Task<StoreWriter.Outcome, any Error> {
-        let app = InteractiveApp(root: root, openSession: { root, _ in try await open(root) }, makeVideos: videos)
+        let app = InteractiveLoop(
+            settings: root.settings, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            openSession: { _ in try await open(root) }, makeVideos: { videos(root) })
         let io = harness.io
         return Task { try await app.run(io: io, display: display) }
     }

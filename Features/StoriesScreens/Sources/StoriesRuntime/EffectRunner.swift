@@ -1,18 +1,18 @@
 import FeedPaging
 import Foundation
 import Logging
-import PicsumContent
 import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
 import Synchronization
 
-extension InteractiveApp {
+extension InteractiveLoop {
     /// The edges that exist once the content source is open: the loaders, the store writer,
     /// the two feeds. They carry out the update's effects.
     struct EffectRunner {
-        let session: ContentSession
+        let session: Session
+        let logger: Logger
         /// The session's store, its failures and recoveries said on the status line.
         let store: ReportingStore
         let loads: MediaLoads
@@ -42,10 +42,10 @@ extension InteractiveApp {
             case .stopVideo: player.stop()
             case .feed(.tray, let request):
                 let tray = self.tray
-                tasks.run { await InteractiveApp.perform(request, on: tray) }
+                tasks.run { await InteractiveLoop.perform(request, on: tray) }
             case .feed(.gallery, let request):
                 let gallery = self.gallery
-                tasks.run { await InteractiveApp.perform(request, on: gallery) }
+                tasks.run { await InteractiveLoop.perform(request, on: gallery) }
             case .openViewer(let stories, let userIndex):
                 let store = self.store
                 tasks.run {
@@ -67,7 +67,7 @@ extension InteractiveApp {
                 let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
                 loads.detail(
                     photo.id,
-                    url: InteractiveApp.detailURL(
+                    url: InteractiveLoop.detailURL(
                         session, photo, columns: model.size.columns, rows: rows, cell: cell?()),
                     area: (model.size.columns, rows))
             case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
@@ -78,7 +78,7 @@ extension InteractiveApp {
         /// Plays `video`: each picture is a `videoFrame` message, the end `videoEnded`, a failure
         /// `videoFailed`; the log says when it started and how it went (the bench reads it).
         func play(_ item: StoryItemID, _ video: PreparedVideo, send: @escaping @Sendable (AppMessage) -> Void) {
-            let logger = session.root.logger
+            let logger = self.logger
             let started = ContinuousClock.now
             let first = Mutex(true)
             player.play(item, video) { event in
@@ -119,42 +119,43 @@ extension InteractiveApp {
     /// Makes the edges for an open content source and starts the tray's feed (its first page
     /// loads in the background: the loop runs, and q quits, meanwhile).
     func startEffects(
-        _ session: ContentSession, cell: (@Sendable () -> CellPixels)?,
+        _ session: Session, cell: (@Sendable () -> CellPixels)?,
         halfBlocks: @escaping @Sendable () -> CellPixels,
         send: @escaping @Sendable (AppMessage) -> Void, tasks: RunningTasks
-    ) throws -> EffectRunner {
+    ) -> EffectRunner {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
-        let feed = root.settings.feed
+        let feed = settings.feed
         let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
         // Every part of the screen uses the store through one ReportingStore, so a failure
         // anywhere shows on the status line and a success anywhere clears it.
-        let store = ReportingStore(session.store, send: send)
-        let videos = makeVideos(root)
+        let store = ReportingStore(session.store, describe: session.describe, send: send)
+        let videos = makeVideos()
         let runner = EffectRunner(
-            session: session, store: store,
+            session: session, logger: logger, store: store,
             loads: MediaLoads(
-                load: try session.prioritizedImageLoader(), cell: cell,
+                load: session.images, cell: cell,
                 // Half blocks take the terminal's real cell shape (10×20 when it does not say).
                 halfBlocks: halfBlocks,
-                videos: (videos, root.settings.videoFrameRate),
-                logger: session.root.logger, send: send),
+                videos: (videos, settings.videoFrameRate),
+                logger: logger, send: send),
             player: videos,
-            writer: StoreWriter(store: store, logger: session.root.logger),
+            writer: StoreWriter(
+                store: store, logger: logger, describe: session.describe, refusedForGood: session.refusedForGood),
             tray: FeedPaginator(
                 source: TrayPageFetcher(
                     content: session.content, store: LenientTrayReads(store: store),
-                    order: root.settings.trayOrder),
+                    order: settings.trayOrder),
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(
-                source: PhotoPageFetcher(catalog: session.source.photos), configuration: feed, retainedBehind: behind),
+                source: PhotoPageFetcher(catalog: session.photos), configuration: feed, retainedBehind: behind),
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = runner.tray
         tasks.run {
             for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
         }
         tasks.run { await tray.start() }
-        session.root.logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
+        logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
         return runner
     }
 }

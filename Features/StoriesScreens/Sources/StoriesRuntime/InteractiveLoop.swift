@@ -1,0 +1,312 @@
+public import FeedPaging
+public import Foundation
+public import Logging
+import StoriesScreens
+public import StoryInterfaces
+public import StoryModels
+public import StoryNavigation
+import StoryTerminal
+
+/// The interactive app's runtime: the edges around StoriesScreens' pure update and view.
+///
+/// Input, clock ticks, resizes, the tray's feed and finished loads arrive as messages on one
+/// stream; one loop applies each to the model, draws the view into a cell buffer and writes
+/// only the cells that changed. Effects run as tasks that answer with messages. Store writes
+/// go through one serial writer, in order, and are all finished before ``run(io:display:)``
+/// returns. Everything it reads and writes comes in as values (``InteractiveIO``, the
+/// session opener, the video role), so it runs the same in a terminal and in a test.
+public struct InteractiveLoop: Sendable {
+    /// What the app's configuration says of the screens.
+    public struct Settings: Sendable {
+        /// `content.source` as configured (shown until the source is open).
+        public var source: String
+        /// The viewer's durations, auto-advance and accessible mode.
+        public var viewer: ViewerConfiguration
+        /// Page size and prefetch distance of the tray and the gallery.
+        public var feed: FeedPagingConfiguration
+        /// `tray.order`.
+        public var trayOrder: TrayOrder
+        /// `viewer.videoFrameRate` (0: the mode's).
+        public var videoFrameRate: Int
+
+        /// Settings for the loop.
+        public init(
+            source: String, viewer: ViewerConfiguration, feed: FeedPagingConfiguration, trayOrder: TrayOrder,
+            videoFrameRate: Int
+        ) {
+            self.source = source
+            self.viewer = viewer
+            self.feed = feed
+            self.trayOrder = trayOrder
+            self.videoFrameRate = videoFrameRate
+        }
+    }
+
+    /// An open content source and store.
+    public struct Session: Sendable {
+        /// Users and their stories.
+        public var content: any StoryContentProviding
+        /// The gallery's photos and their sized URLs.
+        public var photos: any PhotoCataloging
+        /// Why `auto` fell back, if it did.
+        public var fallback: String?
+        /// Every image the source names, at a priority.
+        public var images: @Sendable (URL, ImagePriority) async throws -> Data
+        /// Seen and liked state.
+        public var store: any SeenLikeStoring
+        /// A failure in one line for the status line and the log.
+        public var describe: @Sendable (any Error) -> String
+        /// Whether the store refused a change for good (a value it can never take): set aside.
+        public var refusedForGood: @Sendable (any Error) -> Bool
+
+        /// A session.
+        public init(
+            content: any StoryContentProviding, photos: any PhotoCataloging, fallback: String? = nil,
+            images: @escaping @Sendable (URL, ImagePriority) async throws -> Data, store: any SeenLikeStoring,
+            describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+            refusedForGood: @escaping @Sendable (any Error) -> Bool = { _ in false }
+        ) {
+            self.content = content
+            self.photos = photos
+            self.fallback = fallback
+            self.images = images
+            self.store = store
+            self.describe = describe
+            self.refusedForGood = refusedForGood
+        }
+    }
+
+    /// What the screens are configured to do.
+    public var settings: Settings
+    /// Where the runtime logs (never the screen).
+    public var logger: Logger
+    /// Opens the content source and the store behind the logo; what a user should know goes to
+    /// the closure (the log).
+    public var openSession: @Sendable (@escaping @Sendable (String) -> Void) async throws -> Session
+    /// The video role for the session.
+    public var makeVideos: @Sendable () -> any VideoPlaying
+
+    /// A loop over `settings`, opening its session with `openSession`.
+    public init(
+        settings: Settings, logger: Logger,
+        openSession: @escaping @Sendable (@escaping @Sendable (String) -> Void) async throws -> Session,
+        makeVideos: @escaping @Sendable () -> any VideoPlaying
+    ) {
+        self.settings = settings
+        self.logger = logger
+        self.openSession = openSession
+        self.makeVideos = makeVideos
+    }
+
+    /// The loop: keys, clock ticks, resizes, the tray's feed and finished loads arrive from
+    /// `io` as messages on one stream; each is applied to the model, the view drawn into a cell
+    /// buffer and only the cells that changed written to `io`. Ends when the user quits, after
+    /// every store write has finished or been given up; `io.restore` is the caller's.
+    public func run(io: InteractiveIO, display: InteractiveDisplay) async throws -> StoreWriter.Outcome {
+        let logger = self.logger
+        let accessible = settings.viewer.accessible
+        let graphics = display.graphics
+        // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
+        // pane): the bytes go out on a serial queue of their own, in order, never from the
+        // pool. At the end the loop waits for the last of them.
+        let screen = DispatchQueue(label: "stories.screen")
+        defer { screen.sync {} }
+
+        // One stream in: the app's messages, and (once) the content source opened behind the logo.
+        let (incoming, sender) = AsyncStream<LoopEvent>.makeStream()
+        let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
+        let size = io.size()
+        var model = AppModel(
+            size: ScreenSize(columns: size.columns, rows: size.rows), source: settings.source,
+            fallback: nil, depth: display.depth, graphics: graphics != .symbols,
+            viewerConfiguration: settings.viewer)
+        // What the terminal said of itself: its background (colours that contrast with it) and
+        // its sixel limits (pictures never larger, palettes never richer).
+        model.lightBackground = display.detected.isLightBackground
+        model.cell = io.cell()
+        var writer = GraphicsScreen(mode: graphics, cell: io.cell(), depth: display.depth)
+        writer.placeholders = display.behindTmux
+        writer.sixelLimit = display.detected.sixelLimit
+        writer.colorRegisters = display.detected.colorRegisters
+        var last: CellBuffer? = nil
+        // After a Ctrl-Z the screen is the shell's until the continuation is seen: nothing is
+        // drawn on it meanwhile.
+        var awaitingContinuation = false
+        func draw() {
+            if awaitingContinuation { return }
+            if accessible {
+                // Plain lines on the main screen: every change as one sentence.
+                let lines = model.announcements.map { TerminalText.sanitize($0) + "\n" }.joined()
+                if !lines.isEmpty { screen.async { io.write(Array(lines.utf8)) } }
+                return
+            }
+            let frame = AppView.render(model)
+            let bytes = writer.frame(from: last, to: frame)
+            if !bytes.isEmpty { screen.async { io.write(bytes) } }
+            screen.async { io.drawn(frame) }
+            last = frame
+        }
+
+        // Keys and clicks: read into a bounded queue; the loop is told when it stops being
+        // empty and takes everything waiting at once.
+        let keys = InputQueue()
+        let stopInput = io.readInput(keys) { sender.yield(.input) }
+        defer { stopInput() }
+        let tasks = RunningTasks()
+        defer { tasks.cancelAll() }
+        tasks.run {
+            for await size in io.resizes() { send(.resized(columns: size.columns, rows: size.rows)) }
+        }
+        tasks.run { for await _ in io.continuations() { sender.yield(.continued) } }
+        // The clock ticks while the update wants it (the viewer is open), and only then.
+        var clock: Task<Void, Never>? = nil
+        defer { clock?.cancel() }
+        draw()
+
+        // Open the content source while the logo shows; the update lets only quitting act meanwhile.
+        let openSession = self.openSession
+        let opening = Task {
+            do {
+                sender.yield(.opened(.success(try await openSession { logger.warning("\($0)") })))
+            } catch {
+                sender.yield(.opened(.failure(error)))
+            }
+        }
+        defer { opening.cancel() }
+        var runner: EffectRunner? = nil
+        let cellPixels = graphics == .symbols ? nil : io.cell
+
+        loop: for await next in incoming {
+            var messages: [AppMessage]
+            switch next {
+            case .opened(let result):
+                let session = try result.get()
+                runner = startEffects(session, cell: cellPixels, halfBlocks: io.cell, send: send, tasks: tasks)
+                messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
+            case .message(let received): messages = [received]
+            case .input:
+                var events = keys.takeAll()
+                // kitty's answers to the screen's pictures: a refused one is sent again, and
+                // one given up is not shown (its item is not seen).
+                messages = []
+                for case .graphicsReply(let reply) in events {
+                    guard let refusal = writer.lost(reply) else { continue }
+                    logger.warning("the terminal refused a picture", metadata: ["reply": "\(refusal.message)"])
+                    if let key = refusal.givenUp {
+                        messages.append(.pictureNotShown(key: key, reason: Self.refusalReason(reply)))
+                    }
+                }
+                events.removeAll { if case .graphicsReply = $0 { true } else { false } }
+                messages += events.map { .input($0) }
+            case .continued:
+                // Back from a stop: the screen was the shell's. Enter ours and draw it all.
+                awaitingContinuation = false
+                if !accessible { screen.async { io.write(Array(TerminalSession.enterSequence.utf8)) } }
+                let size = io.size()
+                messages = [.resized(columns: size.columns, rows: size.rows)]
+            }
+            for message in messages {
+                if case .resized = message {
+                    last = nil  // the terminal's contents are unknown now: draw it all
+                    writer.cell = io.cell()  // and the font may have changed
+                    model.cell = writer.cell
+                }
+                let effects = AppUpdate.update(&model, message)
+                for effect in effects {
+                    if effect == .quit { break loop }
+                    if effect == .suspend {
+                        // The pictures go with the screen (kitty frees them; all are sent
+                        // again after), then the terminal is given back and the app stops.
+                        runner?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
+                        draw()
+                        let ending = writer.end()
+                        screen.sync { if !ending.isEmpty { io.write(ending) } }
+                        last = nil
+                        awaitingContinuation = true
+                        io.suspend()
+                        continue
+                    }
+                    // The update asks for nothing but quitting before the source is open.
+                    runner?.perform(effect, model: model, send: send, tasks: tasks)
+                }
+                if model.isQuitting { break loop }
+            }
+            if AppUpdate.wantsClock(model) != (clock != nil) {
+                clock?.cancel()
+                let ticker = io.clock
+                clock =
+                    AppUpdate.wantsClock(model)
+                    ? Task { for await time in ticker.ticks(every: .milliseconds(100)) { send(.tick(time)) } } : nil
+            }
+            if model.isQuitting { break }
+            draw()
+        }
+        stopInput()
+        runner?.player.stop()
+        runner?.loads.cancelAll()
+        runner?.player.shutDown()
+        let ending = writer.end()
+        if !ending.isEmpty { screen.async { io.write(ending) } }
+        let outcome = await runner?.writer.finish() ?? StoreWriter.Outcome(unsaved: 0, reason: nil)
+        logger.info("interactive app ended")
+        return outcome
+    }
+
+    /// What arrives on the loop's stream.
+    enum LoopEvent: Sendable {
+        /// A message for the update.
+        case message(AppMessage)
+        /// The content source was opened (or could not be).
+        case opened(Result<Session, any Error>)
+        /// Keys wait in the input queue.
+        case input
+        /// The shell continued the app after a stop (Ctrl-Z, SIGTSTP).
+        case continued
+    }
+
+    /// A small image for a gallery cell (240 pixels wide; its cells' pixels in a graphics mode),
+    /// as the source sizes its photos.
+    static func thumbnailURL(_ session: Session, cell: CellPixels?) -> @Sendable (Photo) -> URL {
+        let photos = session.photos
+        let width = max(240, GalleryLayout.thumbnailColumns * (cell?.width ?? 0))
+        return { photo in
+            return photos.imageURL(for: photo, width: width, height: max(1, width * photo.height / max(1, photo.width)))
+        }
+    }
+
+    /// What the viewer says of a picture kitty would not show: its error's code
+    /// (`i=5,p=6;ENOSPC:…` → "the terminal could not show it (ENOSPC)").
+    static func refusalReason(_ reply: String) -> String {
+        let error = reply.split(separator: ";", maxSplits: 1).last.map { $0.prefix { $0 != ":" } } ?? ""
+        let code = error.filter { $0.isLetter || $0.isNumber }.prefix(16)
+        return code.isEmpty ? "the terminal could not show it" : "the terminal could not show it (\(code))"
+    }
+
+    /// The detail's image, sized for the screen where the source can (not a 5000-pixel original).
+    static func detailURL(_ session: Session, _ photo: Photo, columns: Int, rows: Int, cell: CellPixels?)
+        -> URL
+    {
+        let size: (width: Int, height: Int)
+        if let cell {
+            let fitted = cell.fitted(width: photo.width, height: photo.height, columns: columns, rows: rows)
+            size = (fitted.width, fitted.height)
+        } else {
+            // Half blocks: a little more than the cells need, for the box filter.
+            let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
+            size = (fitted.width * 2, fitted.height * 2)
+        }
+        return session.photos.imageURL(for: photo, width: size.width, height: size.height)
+    }
+
+    /// Carries out a feed request on either feed.
+    static func perform(_ request: FeedRequest, on feed: some UserFeedPaging) async {
+        switch request {
+        case .show(let position): await feed.didShow(position: position)
+        case .refresh: await feed.refresh()
+        case .retry: await feed.retry()
+        }
+    }
+
+    /// Entries kept behind the last shown position, at least (more than a screen of cells).
+    static let minimumRetained = 300
+}
