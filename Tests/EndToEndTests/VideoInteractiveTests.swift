@@ -132,7 +132,13 @@ struct VideoInteractiveTests {
         // One segment cell is 8 s / width (≈ 0.3 s here).
         let cell = 8 / Double(Self.firstSegment(second).width)
         #expect(advanced > 0 && advanced <= seconds + 2 * cell, "advanced \(advanced) s in \(seconds) s")
-        #expect(Self.decoders(of: pid).count == 1, "one ffmpeg decodes it")
+        // One ffmpeg decodes it, while there is more to decode: near the end of the 8 s clip
+        // (a busy machine may get there before this look) it has written its last frame and
+        // gone, a few frames ahead of the screen.
+        let decoders = Self.decoders(of: pid).count
+        #expect(
+            decoders == 1 || (decoders == 0 && Self.played(second) >= 5),
+            "\(decoders) ffmpeg decoders at \(Self.played(second)) s")
 
         // Paused: nothing moves, however long.
         try await app.send("Space")
@@ -148,8 +154,13 @@ struct VideoInteractiveTests {
             "resumed from where it stood: \(app.screen)")
 
         // Leaving the video (→ the image) ends its decoder at once, and closing the viewer
-        // leaves the app idle: its CPU time stops growing.
-        try await app.send("Right")
+        // leaves the app idle: its CPU time stops growing. Paused first, so a busy machine's
+        // clip cannot end (and move on by itself) between a look and the key.
+        if !app.screen.contains("2/2") {
+            try await app.send("Space")
+            #expect(try await app.waitFor("paused"), "\(app.screen)")
+            if !app.screen.contains("2/2") { try await app.send("Right") }
+        }
         #expect(try await app.waitFor("2/2"), "\(app.screen)")
         #expect(
             try await app.waitUntil(timeout: .seconds(10)) { _ in Self.decoders(of: pid).isEmpty },
