@@ -48,14 +48,15 @@ let story = Story(
 var model = AppModel(
     size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor,
     viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
-_ = AppUpdate.update(&model, .viewerReady(stories: [story], userIndex: 0, liked: [], now: Date()))
+_ = AppUpdate.update(&model, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: Date())))
 let area = (columns: 80, rows: ViewerLayout.imageRows(rows: 40))
 let decoded = try ImageDecoder.decode(data, covering: area.columns, area.rows * 2)
 let fitted = ImageCells.fittedSize(width: decoded.width, height: decoded.height, columns: area.columns, rows: area.rows)
 _ = AppUpdate.update(
     &model,
-    .mediaLoaded(
-        "bench-0", .success(DecodedMedia(image: decoded.resampled(width: fitted.width, height: fitted.height)))))
+    .viewer(
+        .mediaLoaded(
+            "bench-0", .success(DecodedMedia(image: decoded.resampled(width: fitted.width, height: fitted.height))))))
 var screen = AppView.render(model)
 let fullFrame = renderer.diff(from: nil, to: screen)
 var worstTick = 0
@@ -74,9 +75,9 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
     var viewer = AppModel(
         size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor, graphics: true,
         viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
-    _ = AppUpdate.update(&viewer, .viewerReady(stories: [story], userIndex: 0, liked: [], now: Date()))
+    _ = AppUpdate.update(&viewer, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: Date())))
     let picture = try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
-    _ = AppUpdate.update(&viewer, .mediaLoaded("bench-0", .success(DecodedMedia(image: picture))))
+    _ = AppUpdate.update(&viewer, .viewer(.mediaLoaded("bench-0", .success(DecodedMedia(image: picture)))))
     var writer = GraphicsScreen(mode: mode, cell: cell, depth: .truecolor)
     var shown = AppView.render(viewer)
     let first = writer.frame(from: nil, to: shown).count
@@ -103,13 +104,13 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
     var viewer = AppModel(
         size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor,
         viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
-    _ = AppUpdate.update(&viewer, .viewerReady(stories: [video], userIndex: 0, liked: [], now: Date()))
+    _ = AppUpdate.update(&viewer, .viewer(.ready(stories: [video], userIndex: 0, liked: [], now: Date())))
     let picture = decoded.resampled(width: fitted.width, height: fitted.height + 240)
     let playable = PreparedVideo(
         file: URL(fileURLWithPath: "/clip.mp4"),
         box: VideoBox(width: fitted.width, height: fitted.height, frameRate: 24))
     _ = AppUpdate.update(
-        &viewer, .mediaLoaded("bench-video", .success(DecodedMedia(image: picture, video: playable))))
+        &viewer, .viewer(.mediaLoaded("bench-video", .success(DecodedMedia(image: picture, video: playable)))))
     var shown = AppView.render(viewer)
     var parts: [[Double]] = [[], [], [], []]
     var sizes: [Int] = []
@@ -119,7 +120,7 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
             width: fitted.width, height: fitted.height,
             pixels: Array(picture.pixels[(index * rowBytes)..<((index + fitted.height) * rowBytes)]))
         let start = clock.now
-        _ = AppUpdate.update(&viewer, .videoFrame("bench-video", frame, at: .milliseconds(index * 1000 / 24)))
+        _ = AppUpdate.update(&viewer, .viewer(.videoFrame("bench-video", frame, at: .milliseconds(index * 1000 / 24))))
         let updated = clock.now
         let next = AppView.render(viewer)
         let viewed = clock.now

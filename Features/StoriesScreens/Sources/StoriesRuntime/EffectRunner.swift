@@ -33,45 +33,46 @@ extension InteractiveLoop {
         ) {
             switch effect {
             case .quit, .suspend: break  // the loop's own
-            case .loadAvatars(let urls): loads.avatars(urls)
-            case .loadMedia(let item, let priority, let area): loads.media(item, priority: priority, area: area)
-            case .raiseMedia(let item): loads.raise(item)
-            case .playVideo(let item, let video): play(item, video, send: send)
-            case .pauseVideo: player.pause()
-            case .resumeVideo: player.resume()
-            case .stopVideo: player.stop()
+            case .tray(.loadAvatars(let urls)): loads.avatars(urls)
+            case .viewer(.loadMedia(let item, let priority, let area)):
+                loads.media(item, priority: priority, area: area)
+            case .viewer(.raiseMedia(let item)): loads.raise(item)
+            case .viewer(.playVideo(let item, let video)): play(item, video, send: send)
+            case .viewer(.pauseVideo): player.pause()
+            case .viewer(.resumeVideo): player.resume()
+            case .viewer(.stopVideo): player.stop()
             case .feed(.tray, let request):
                 let tray = self.tray
                 tasks.run { await InteractiveLoop.perform(request, on: tray) }
             case .feed(.gallery, let request):
                 let gallery = self.gallery
                 tasks.run { await InteractiveLoop.perform(request, on: gallery) }
-            case .openViewer(let stories, let userIndex):
+            case .tray(.openViewer(let stories, let userIndex)):
                 let store = self.store
                 tasks.run {
                     let items = stories.flatMap(\.items).map(\.id)
                     // A store that cannot answer: no hearts, and the reason on the status line.
                     let liked = (try? await store.likedItems(among: items)) ?? []
-                    send(.viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: Date()))
+                    send(.viewer(.ready(stories: stories, userIndex: userIndex, liked: liked, now: Date())))
                 }
-            case .galleryOpen:
+            case .gallery(.open):
                 // The update asks once; the feed is kept afterwards.
                 let gallery = self.gallery
                 tasks.run {
-                    for await snapshot in await gallery.snapshots() { send(.galleryFeed(snapshot)) }
+                    for await snapshot in await gallery.snapshots() { send(.gallery(.feed(snapshot))) }
                 }
                 tasks.run { await gallery.start() }
-            case .loadThumbnails(let photos):
+            case .gallery(.loadThumbnails(let photos)):
                 loads.thumbnails(photos.map { ($0.id, thumbnailURL($0)) })
-            case .loadDetail(let photo):
+            case .gallery(.loadDetail(let photo)):
                 let rows = GalleryLayout.detailImageRows(rows: model.size.rows)
                 loads.detail(
                     photo.id,
                     url: InteractiveLoop.detailURL(
                         session, photo, columns: model.size.columns, rows: rows, cell: cell?()),
                     area: (model.size.columns, rows))
-            case .markSeen(let item, let user, let index): writer.write(.seen(item, user: user, index: index))
-            case .setLiked(let item, let liked): writer.write(.liked(item, liked))
+            case .viewer(.markSeen(let item, let user, let index)): writer.write(.seen(item, user: user, index: index))
+            case .viewer(.setLiked(let item, let liked)): writer.write(.liked(item, liked))
             }
         }
 
@@ -92,15 +93,16 @@ extension InteractiveLoop {
                             "playback started", metadata: ["item": "\(item.rawValue)", "after": "\(.now - started)"])
                     }
                     send(
-                        .videoFrame(
-                            item, RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels),
-                            at: frame.time))
+                        .viewer(
+                            .videoFrame(
+                                item, RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels),
+                                at: frame.time)))
                 case .ended(let statistics):
                     logger.info("playback ended", metadata: Self.metadata(item, statistics))
-                    send(.videoEnded(item))
+                    send(.viewer(.videoEnded(item)))
                 case .failed(let reason):
                     logger.warning("playback failed", metadata: ["item": "\(item.rawValue)", "error": "\(reason)"])
-                    send(.videoFailed(item, reason))
+                    send(.viewer(.videoFailed(item, reason)))
                 case .stopped(let statistics):
                     logger.info("playback stopped", metadata: Self.metadata(item, statistics))
                 }
@@ -152,7 +154,7 @@ extension InteractiveLoop {
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = runner.tray
         tasks.run {
-            for await snapshot in await tray.snapshots() { send(.feed(snapshot)) }
+            for await snapshot in await tray.snapshots() { send(.tray(.feed(snapshot))) }
         }
         tasks.run { await tray.start() }
         logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])

@@ -193,7 +193,7 @@ public struct InteractiveLoop: Sendable {
                     guard let refusal = writer.lost(reply) else { continue }
                     logger.warning("the terminal refused a picture", metadata: ["reply": "\(refusal.message)"])
                     if let key = refusal.givenUp {
-                        messages.append(.pictureNotShown(key: key, reason: Self.refusalReason(reply)))
+                        messages.append(.viewer(.pictureNotShown(key: key, reason: Self.refusalReason(reply))))
                     }
                 }
                 events.removeAll { if case .graphicsReply = $0 { true } else { false } }
@@ -217,7 +217,7 @@ public struct InteractiveLoop: Sendable {
                     if effect == .suspend {
                         // The pictures go with the screen (kitty frees them; all are sent
                         // again after), then the terminal is given back and the app stops.
-                        runner?.perform(.pauseVideo, model: model, send: send, tasks: tasks)
+                        runner?.perform(.viewer(.pauseVideo), model: model, send: send, tasks: tasks)
                         draw()
                         let ending = writer.end()
                         screen.sync { if !ending.isEmpty { io.write(ending) } }

@@ -62,7 +62,9 @@ final class MediaLoads: Sendable {
                 let side = min(width, decoded.width)
                 return decoded.resampled(width: side, height: max(1, side * decoded.height / max(1, decoded.width)))
             }
-            picture(url, priority: .low, decode: decode) { send, result in send(.avatarLoaded(url, try? result.get())) }
+            picture(url, priority: .low, decode: decode) { send, result in
+                send(.tray(.avatarLoaded(url, try? result.get())))
+            }
         }
     }
 
@@ -77,7 +79,7 @@ final class MediaLoads: Sendable {
                     halfBlocks: shape)
             }
             picture(url, priority: .low, decode: decode) { send, result in
-                send(.thumbnailLoaded(id, try? result.get()))
+                send(.gallery(.thumbnailLoaded(id, try? result.get())))
             }
         }
     }
@@ -91,7 +93,7 @@ final class MediaLoads: Sendable {
                 $0, fittingColumns: area.columns, rows: area.rows, cell: cell, halfBlocks: shape)
         }
         picture(url, priority: .high, decode: decode) { send, result in
-            send(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) }))
+            send(.gallery(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) })))
         }
     }
 
@@ -144,15 +146,17 @@ final class MediaLoads: Sendable {
                 } else if let url {
                     do {
                         let image = try await self.fittedPicture(url, priority: priority, area: area, cell: cell)
-                        message = .mediaLoaded(
-                            id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area)))
+                        message = .viewer(
+                            .mediaLoaded(
+                                id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area))))
                     } catch is CancellationError {
                         message = nil
                     } catch {
-                        message = .mediaLoaded(id, .failure(MediaFailure(String(describing: error))))
+                        message = .viewer(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
                     }
                 } else {
-                    message = .mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize, area: area)))
+                    message = .viewer(
+                        .mediaLoaded(id, .success(DecodedMedia(image: nil, pixelSize: pixelSize, area: area))))
                 }
                 let ended = self.handles.withLock { state -> Running? in
                     guard state.media[id]?.number == number else { return nil }
@@ -226,11 +230,11 @@ final class MediaLoads: Sendable {
                 media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, notice: notice)
             }
             try Task.checkCancellation()
-            return .mediaLoaded(id, .success(media))
+            return .viewer(.mediaLoaded(id, .success(media)))
         } catch is CancellationError {
             return nil
         } catch {
-            return .mediaLoaded(id, .failure(MediaFailure(String(describing: error))))
+            return .viewer(.mediaLoaded(id, .failure(MediaFailure(String(describing: error)))))
         }
     }
 

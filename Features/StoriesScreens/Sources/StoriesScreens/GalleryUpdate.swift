@@ -4,13 +4,35 @@ import StoryTerminal
 
 /// The gallery's part of the update: the grid, infinite scroll, refresh and the detail view.
 extension AppUpdate {
+    /// Applies a gallery message.
+    static func update(_ model: inout AppModel, _ message: GalleryMessage) -> [AppEffect] {
+        switch message {
+        case .feed(let snapshot):
+            return galleryFeedChanged(&model, snapshot)
+        case .thumbnailLoaded(let id, let image):
+            model.gallery.requested.remove(id)
+            if let image { model.gallery.thumbnails[id] = image }
+            return []
+        case .detailLoaded(let id, let result):
+            guard var detail = model.gallery.detail, detail.photo.id == id else { return [] }
+            switch result {
+            case .success(let image): detail.image = image
+            case .failure(let failure):
+                detail.failure = failure.reason
+                say("The photo could not be loaded: \(failure.reason). Press r to retry.", in: &model)
+            }
+            model.gallery.detail = detail
+            return []
+        }
+    }
+
     static func openGallery(_ model: inout AppModel) -> [AppEffect] {
         model.screen = .gallery
         AppUpdate.say(
             "Gallery of photos. Keys: " + KeyBindings.summary(KeyBindings.gallery) + ".", in: &model)
         announcePhoto(&model)
         // The feed starts the first time; it is kept afterwards, so coming back is instant.
-        let start: [AppEffect] = model.gallery.isFeedStarted ? [] : [.galleryOpen]
+        let start: [AppEffect] = model.gallery.isFeedStarted ? [] : [.gallery(.open)]
         model.gallery.isFeedStarted = true
         return start + thumbnailLoads(&model)
     }
@@ -60,7 +82,7 @@ extension AppUpdate {
             return []
         case .retry where detail.failure != nil:
             model.gallery.detail?.failure = nil
-            return [.loadDetail(detail.photo)]
+            return [.gallery(.loadDetail(detail.photo))]
         default: return []
         }
     }
@@ -72,7 +94,7 @@ extension AppUpdate {
         AppUpdate.say(
             "Photo \(photo.id.rawValue) by \(photo.author), \(photo.width)×\(photo.height). Source \(photo.url.absoluteString). "
                 + "Download \(photo.downloadURL.absoluteString). Escape goes back.", in: &model)
-        return model.isAccessible ? [] : [.loadDetail(photo)]
+        return model.isAccessible ? [] : [.gallery(.loadDetail(photo))]
     }
 
     static func moveGallerySelection(_ model: inout AppModel, by step: Int) -> [AppEffect] {
@@ -149,7 +171,7 @@ extension AppUpdate {
         }
         guard !wanted.isEmpty else { return [] }
         model.gallery.requested.formUnion(wanted.map(\.id))
-        return [.loadThumbnails(wanted)]
+        return [.gallery(.loadThumbnails(wanted))]
     }
 
     static func announcePhoto(_ model: inout AppModel) {

@@ -16,7 +16,7 @@ extension AppUpdate {
     static func stopPlayback(_ open: inout ViewerModel) -> [AppEffect] {
         guard open.playing != nil else { return [] }
         open.playing = nil
-        return [.stopVideo]
+        return [.viewer(.stopVideo)]
     }
 
     /// A frame of the playing video: it replaces the picture, and the bar goes to its time. A

@@ -5,7 +5,32 @@ import StoryTerminal
 /// The viewer's part of the update: keys and clicks to viewer commands, the viewer's events
 /// to effects (media loads, prefetch, store writes, animations, sentences).
 extension AppUpdate {
-    // MARK: - Viewer
+    /// Applies a viewer message.
+    static func update(_ model: inout AppModel, _ message: ViewerMessage) -> [AppEffect] {
+        switch message {
+        case .pictureNotShown(let key, let reason):
+            return pictureNotShown(&model, key: key, reason: reason)
+        case .mediaLoaded(let item, let result):
+            return mediaLoaded(&model, item, result)
+        case .videoFrame(let item, let image, let time):
+            return videoFrame(&model, item, image, at: time)
+        case .videoEnded(let item):
+            guard model.viewer?.playing == item else { return [] }
+            model.viewer?.playing = nil
+            return apply(.playbackEnded(item), to: &model)
+        case .videoFailed(let item, let reason):
+            guard model.viewer?.playing == item else { return [] }
+            model.viewer?.playing = nil
+            return apply(.mediaFailed(item, reason: reason), to: &model)
+        case .ready(let stories, let userIndex, let liked, let now):
+            let seen = seenItems(in: model.tray).union(model.tray.seenNow)
+            let (viewer, events) = StoryViewer.open(
+                stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked)
+            guard viewer.position != nil else { return [] }
+            model.viewer = ViewerModel(viewer: viewer, now: now)
+            return handle(events, in: &model)
+        }
+    }
 
     static func viewerInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
         guard let open = model.viewer else { return [] }
@@ -75,7 +100,7 @@ extension AppUpdate {
                 for id in [item] + following(item, in: open.viewer) where open.media[id] == nil {
                     guard open.requested[id] == nil, let storyItem = storyItem(id, in: open.viewer) else { continue }
                     open.requested[id] = MediaRequest(priority: .low, area: area)
-                    effects.append(.loadMedia(storyItem, priority: .low, area: area))
+                    effects.append(.viewer(.loadMedia(storyItem, priority: .low, area: area)))
                 }
                 model.viewer = open
             case .itemSeen(let user, let item, let index):
@@ -84,7 +109,7 @@ extension AppUpdate {
                 if model.graphics && !model.isAccessible {
                     open.unconfirmedSeen = UnconfirmedSeen(item: item, user: user, index: index)
                 } else {
-                    effects.append(.markSeen(item, user: user, index: index))
+                    effects.append(.viewer(.markSeen(item, user: user, index: index)))
                 }
                 trimMedia(&open)
                 // A video shown by its first frame plays from its start (held if paused).
@@ -93,17 +118,17 @@ extension AppUpdate {
                 {
                     open.playing = item
                     open.framesShown = 0
-                    effects.append(.playVideo(item, video))
-                    if open.viewer.isPaused { effects.append(.pauseVideo) }
+                    effects.append(.viewer(.playVideo(item, video)))
+                    if open.viewer.isPaused { effects.append(.viewer(.pauseVideo)) }
                 }
                 model.viewer = open
-            case .paused where open.playing != nil: effects.append(.pauseVideo)
-            case .resumed where open.playing != nil: effects.append(.resumeVideo)
+            case .paused where open.playing != nil: effects.append(.viewer(.pauseVideo))
+            case .resumed where open.playing != nil: effects.append(.viewer(.resumeVideo))
             case .mediaFailed:
                 effects += stopPlayback(&open)
                 model.viewer = open
-            case .liked(let item): effects.append(.setLiked(item, true))
-            case .unliked(let item): effects.append(.setLiked(item, false))
+            case .liked(let item): effects.append(.viewer(.setLiked(item, true)))
+            case .unliked(let item): effects.append(.viewer(.setLiked(item, false)))
             case .closed:
                 effects += confirmSeen(&open)
                 let last = open.lastShownUser
@@ -130,7 +155,7 @@ extension AppUpdate {
     static func confirmSeen(_ open: inout ViewerModel) -> [AppEffect] {
         guard let mark = open.unconfirmedSeen else { return [] }
         open.unconfirmedSeen = nil
-        return [.markSeen(mark.item, user: mark.user, index: mark.index)]
+        return [.viewer(.markSeen(mark.item, user: mark.user, index: mark.index))]
     }
 
     /// Time on screen for the held seen mark: written once it reaches ``seenConfirmation``.
@@ -169,10 +194,10 @@ extension AppUpdate {
         case let running? where running.area == area:
             guard running.priority == .low else { return [] }
             open.requested[item]?.priority = .high
-            return [.raiseMedia(storyItem)]
+            return [.viewer(.raiseMedia(storyItem))]
         default:
             open.requested[item] = MediaRequest(priority: .high, area: area)
-            return [.loadMedia(storyItem, priority: .high, area: area)]
+            return [.viewer(.loadMedia(storyItem, priority: .high, area: area))]
         }
     }
 
@@ -234,7 +259,7 @@ extension AppUpdate {
         var effects: [AppEffect] = []
         if let current, let media = open.media[current.id], media.image != nil, media.area != area {
             open.requested[current.id] = MediaRequest(priority: .high, area: area)
-            effects.append(.loadMedia(current, priority: .high, area: area))
+            effects.append(.viewer(.loadMedia(current, priority: .high, area: area)))
         }
         model.viewer = open
         return effects

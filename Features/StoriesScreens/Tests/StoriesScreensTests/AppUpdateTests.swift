@@ -34,16 +34,16 @@ struct AppUpdateTests {
         let entries = ScreenFixtures.stories.enumerated().map {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
-        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         let urls = ScreenFixtures.stories.compactMap(\.user.avatarURL)
-        #expect(effects.contains(.loadAvatars(urls)))
+        #expect(effects.contains(.tray(.loadAvatars(urls))))
         #expect(
             !AppUpdate.update(&model, .resized(columns: 80, rows: 24)).contains {
-                if case .loadAvatars = $0 { true } else { false }
+                if case .tray(.loadAvatars) = $0 { true } else { false }
             })
-        _ = AppUpdate.update(&model, .avatarLoaded(urls[0], ScreenFixtures.picture(width: 8, height: 8)))
+        _ = AppUpdate.update(&model, .tray(.avatarLoaded(urls[0], ScreenFixtures.picture(width: 8, height: 8))))
         #expect(model.tray.avatars.count == 1)
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: Array(entries.dropFirst()), phase: .loaded)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: Array(entries.dropFirst()), phase: .loaded))))
         #expect(model.tray.avatars.isEmpty, "bounded: only the window's avatars are kept")
     }
 
@@ -53,7 +53,7 @@ struct AppUpdateTests {
         var model = ScreenFixtures.model()
         let two = Array(ScreenFixtures.stories.prefix(2))
         let entries = (0..<7).map { FeedEntry(position: $0, element: TrayUser(story: two[$0 % 2], seen: [])) }
-        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         #expect(model.tray.entries.map(\.element.id) == ["ada", "grace"] && model.tray.isWholeList)
         #expect(!effects.contains { if case .feed = $0 { true } else { false } }, "nothing more to load")
         let screen = Snapshot.text(AppView.render(model))
@@ -63,11 +63,11 @@ struct AppUpdateTests {
         #expect(model.tray.selectedIndex == 1, "ada → grace → ada → grace")
         #expect(!moves.contains { if case .feed = $0 { true } else { false } })
         // The viewer gets each real user once: next on the last one closes it (issue 29.9).
-        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: two, userIndex: 1)])
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: two, userIndex: 1))])
         // One user repeated: that user alone.
         let one = (0..<5).map { FeedEntry(position: $0, element: TrayUser(story: two[0], seen: [])) }
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: one, phase: .loaded)))
-        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: [two[0]], userIndex: 0)])
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: one, phase: .loaded))))
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: [two[0]], userIndex: 0))])
     }
 
     @Test func theViewerGetsEachRealUserOnceFromARowThatRepeats() {
@@ -77,22 +77,22 @@ struct AppUpdateTests {
         var model = ScreenFixtures.model(columns: 30)
         let all = ScreenFixtures.stories
         let twice = (0..<8).map { FeedEntry(position: $0, element: TrayUser(story: all[$0 % 4], seen: [])) }
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: twice, phase: .loaded)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: twice, phase: .loaded))))
         #expect(!model.tray.isWholeList && model.tray.entries.count == 8)
         for _ in 0..<5 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
-        #expect(AppUpdate.update(&model, .input(.enter)) == [.openViewer(stories: all, userIndex: 1)])
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: all, userIndex: 1))])
     }
 
     @Test func enterOpensTheViewerOnTheSelectedUsersFirstUnseenItem() {
         var model = ScreenFixtures.loadedTray()
         let effects = AppUpdate.update(&model, .input(.enter))
-        #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 0)])
+        #expect(effects == [.tray(.openViewer(stories: ScreenFixtures.stories, userIndex: 0))])
         var opened = model
         let openEffects = AppUpdate.update(
-            &opened, .viewerReady(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now))
+            &opened, .viewer(.ready(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now)))
         #expect(opened.viewer?.viewer.current?.item.id == "ada-0")
         let loads = openEffects.compactMap { effect -> String? in
-            if case .loadMedia(let item, let priority, _) = effect { return "\(item.id.rawValue):\(priority)" }
+            if case .viewer(.loadMedia(let item, let priority, _)) = effect { return "\(item.id.rawValue):\(priority)" }
             return nil
         }
         #expect(
@@ -102,12 +102,16 @@ struct AppUpdateTests {
 
     @Test func mediaDecodedAheadMakesTheNextItemInstantAndSeenIsWritten() {
         var model = ScreenFixtures.openViewer()
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.viewer?.viewer.current?.item.id == "ada-1")
         #expect(model.viewer?.viewer.media == .ready, "no wait: decoded ahead")
-        #expect(effects.contains(.markSeen("ada-1", user: "ada", index: 1)))
-        #expect(!effects.contains { if case .loadMedia(let item, .high, _) = $0 { item.id == "ada-1" } else { false } })
+        #expect(effects.contains(.viewer(.markSeen("ada-1", user: "ada", index: 1))))
+        #expect(
+            !effects.contains {
+                if case .viewer(.loadMedia(let item, .high, _)) = $0 { item.id == "ada-1" } else { false }
+            })
         #expect(model.tray.seenNow.isSuperset(of: ["ada-0", "ada-1"]))
     }
 
@@ -115,17 +119,18 @@ struct AppUpdateTests {
         var model = ScreenFixtures.openViewer(loaded: false)
         _ = AppUpdate.update(&model, .tick(.seconds(30)))
         #expect(model.viewer?.viewer.current?.item.id == "ada-0" && model.viewer?.viewer.elapsed == .zero)
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         _ = AppUpdate.update(&model, .tick(.seconds(5)))
         #expect(model.viewer?.viewer.current?.item.id == "ada-1", "auto-advance after 5 s on screen")
     }
 
     @Test func likeKeysAndClicksOnTheHeartAreWrittenAndClicksElsewhereMove() {
         var model = ScreenFixtures.openViewer()
-        #expect(AppUpdate.update(&model, .input(.character("l"))) == [.setLiked("ada-0", true)])
+        #expect(AppUpdate.update(&model, .input(.character("l"))) == [.viewer(.setLiked("ada-0", true))])
         let heart = AppUpdate.update(
             &model, .input(.mouse(button: 0, x: 1, y: ViewerLayout.footerRow(rows: 24), pressed: true)))
-        #expect(heart == [.setLiked("ada-0", false)])
+        #expect(heart == [.viewer(.setLiked("ada-0", false))])
         _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
         #expect(model.viewer?.viewer.current?.item.id == "ada-1", "a click on the right two thirds: next")
         _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: false)))
@@ -147,7 +152,7 @@ struct AppUpdateTests {
     @Test func nextOnTheLastUsersLastItemClosesTheViewer() {
         var model = ScreenFixtures.openViewer(at: 3)
         _ = AppUpdate.update(&model, .input(.character("n")))
-        _ = AppUpdate.update(&model, .mediaLoaded("kai-1", .success(DecodedMedia(image: nil))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded("kai-1", .success(DecodedMedia(image: nil)))))
         _ = AppUpdate.update(&model, .input(.character("n")))
         #expect(model.viewer == nil)
     }
@@ -155,10 +160,11 @@ struct AppUpdateTests {
     @Test func decodedMediaStaysBoundedHoweverLongTheViewerRuns() {
         let many = (0..<60).map { ScreenFixtures.story("u\($0)", "User \($0)", items: 3) }
         var model = ScreenFixtures.model()
-        _ = AppUpdate.update(&model, .viewerReady(stories: many, userIndex: 0, liked: [], now: ScreenFixtures.now))
+        _ = AppUpdate.update(&model, .viewer(.ready(stories: many, userIndex: 0, liked: [], now: ScreenFixtures.now)))
         var largest = 0
         while let item = model.viewer?.viewer.current?.item.id {
-            _ = AppUpdate.update(&model, .mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture()))))
+            _ = AppUpdate.update(
+                &model, .viewer(.mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture())))))
             largest = max(largest, model.viewer?.media.count ?? 0)
             _ = AppUpdate.update(&model, .input(.character("n")))
         }
@@ -194,7 +200,7 @@ struct AppUpdateTests {
         let effects = AppUpdate.update(
             &model, .input(.mouse(button: 0, x: x, y: layout.avatarTop + 1, pressed: true)))
         #expect(model.tray.selected == 2)
-        #expect(effects == [.openViewer(stories: ScreenFixtures.stories, userIndex: 2)])
+        #expect(effects == [.tray(.openViewer(stories: ScreenFixtures.stories, userIndex: 2))])
     }
 
     // MARK: - The runtime only runs: every rule it used to apply is the update's
@@ -213,7 +219,7 @@ struct AppUpdateTests {
         var opened = fresh
         _ = AppUpdate.update(&opened, .sourceChosen(name: "bundled", fallback: nil))
         #expect(opened.isSourceOpen && opened.source == "bundled")
-        #expect(AppUpdate.update(&opened, .input(.character("g"))).contains(.galleryOpen))
+        #expect(AppUpdate.update(&opened, .input(.character("g"))).contains(.gallery(.open)))
     }
 
     @Test func theClockIsWantedOnlyWhileTheViewerIsOpen() {
@@ -232,10 +238,12 @@ struct AppUpdateTests {
         #expect(model.viewer?.requested["ada-1"] == MediaRequest(priority: .low, area: area), "prefetched")
         let next = try #require(model.viewer?.viewer.stories[0].items[1])
         let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
-        #expect(effects.contains(.raiseMedia(next)), "\(effects)")
-        #expect(!effects.contains { if case .loadMedia(let item, _, _) = $0 { item.id == "ada-1" } else { false } })
+        #expect(effects.contains(.viewer(.raiseMedia(next))), "\(effects)")
+        #expect(
+            !effects.contains { if case .viewer(.loadMedia(let item, _, _)) = $0 { item.id == "ada-1" } else { false } }
+        )
         #expect(model.viewer?.requested["ada-1"]?.priority == .high)
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: nil, area: area))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded("ada-1", .success(DecodedMedia(image: nil, area: area)))))
         #expect(model.viewer?.requested["ada-1"] == nil)
         // A resize replaces the load of the item on screen; an answer for the old area does not end it.
         var resized = ScreenFixtures.openViewer()
@@ -243,10 +251,12 @@ struct AppUpdateTests {
         let small = AppUpdate.imageArea(ScreenSize(columns: 20, rows: 8))
         #expect(
             AppUpdate.update(&resized, .resized(columns: 20, rows: 8)).contains(
-                .loadMedia(current, priority: .high, area: small)))
-        _ = AppUpdate.update(&resized, .mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: area))))
+                .viewer(.loadMedia(current, priority: .high, area: small))))
+        _ = AppUpdate.update(
+            &resized, .viewer(.mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: area)))))
         #expect(resized.viewer?.requested[current.id] == MediaRequest(priority: .high, area: small))
-        _ = AppUpdate.update(&resized, .mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: small))))
+        _ = AppUpdate.update(
+            &resized, .viewer(.mediaLoaded(current.id, .success(DecodedMedia(image: nil, area: small)))))
         #expect(resized.viewer?.requested[current.id] == nil)
     }
 }

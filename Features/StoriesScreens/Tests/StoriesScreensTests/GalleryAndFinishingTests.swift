@@ -19,7 +19,7 @@ enum GalleryFixtures {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .input(.character("g")))
         let entries = photos(count).enumerated().map { FeedEntry(position: $0, element: $1) }
-        _ = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: phase)))
+        _ = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: phase))))
         return model
     }
 
@@ -33,7 +33,7 @@ enum GalleryFixtures {
         let entries = ScreenFixtures.stories.enumerated().map {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: .loaded)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         return model
     }
 }
@@ -42,18 +42,18 @@ enum GalleryFixtures {
 struct GalleryAndFinishingTests {
     @Test func gOpensTheGalleryWhichLoadsItsFeedAndThumbnails() {
         var model = ScreenFixtures.loadedTray()
-        #expect(AppUpdate.update(&model, .input(.character("g"))) == [.galleryOpen])
+        #expect(AppUpdate.update(&model, .input(.character("g"))) == [.gallery(.open)])
         #expect(model.screen == .gallery)
         Snapshot.assert(AppView.render(model), named: "gallery-loading")
         let entries = GalleryFixtures.photos(14).enumerated().map { FeedEntry(position: $0, element: $1) }
-        let effects = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .loaded)))
-        guard case .loadThumbnails(let wanted)? = effects.last else {
+        let effects = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
+        guard case .gallery(.loadThumbnails(let wanted))? = effects.last else {
             Issue.record("no thumbnail loads: \(effects)")
             return
         }
         // 80 columns: 4 a row; 24 rows: 2 rows drawn, and the next row ahead.
         #expect(wanted.map(\.id.rawValue) == (0..<12).map { "\($0)" })
-        _ = AppUpdate.update(&model, .thumbnailLoaded("0", ScreenFixtures.picture(width: 18, height: 12)))
+        _ = AppUpdate.update(&model, .gallery(.thumbnailLoaded("0", ScreenFixtures.picture(width: 18, height: 12))))
         Snapshot.assert(AppView.render(model), named: "gallery-grid")
     }
 
@@ -67,7 +67,7 @@ struct GalleryAndFinishingTests {
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.gallery.selected == 9)
         let more = GalleryFixtures.photos(28).enumerated().map { FeedEntry(position: $0, element: $1) }
-        _ = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: more, phase: .loaded)))
+        _ = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: more, phase: .loaded))))
         #expect(model.gallery.selected == 9, "a new page never moves the selection")
     }
 
@@ -75,13 +75,14 @@ struct GalleryAndFinishingTests {
         var model = GalleryFixtures.gallery()
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         let effects = AppUpdate.update(&model, .input(.enter))
-        #expect(effects == [.loadDetail(GalleryFixtures.photos(2)[1])])
+        #expect(effects == [.gallery(.loadDetail(GalleryFixtures.photos(2)[1]))])
         Snapshot.assert(AppView.render(model), named: "gallery-detail-loading")
-        _ = AppUpdate.update(&model, .detailLoaded("1", .success(ScreenFixtures.picture())))
+        _ = AppUpdate.update(&model, .gallery(.detailLoaded("1", .success(ScreenFixtures.picture()))))
         Snapshot.assert(AppView.render(model), named: "gallery-detail")
-        _ = AppUpdate.update(&model, .detailLoaded("1", .failure(MediaFailure("HTTP 404"))))
+        _ = AppUpdate.update(&model, .gallery(.detailLoaded("1", .failure(MediaFailure("HTTP 404")))))
         #expect(model.gallery.detail?.failure == "HTTP 404")
-        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.loadDetail(GalleryFixtures.photos(2)[1])])
+        #expect(
+            AppUpdate.update(&model, .input(.character("r"))) == [.gallery(.loadDetail(GalleryFixtures.photos(2)[1]))])
         _ = AppUpdate.update(&model, .input(.escape))
         #expect(model.gallery.detail == nil && model.screen == .gallery)
         _ = AppUpdate.update(&model, .input(.character("q")))
@@ -105,7 +106,7 @@ struct GalleryAndFinishingTests {
         let y = GalleryLayout.top + GalleryLayout.rowHeight + 2
         let effects = AppUpdate.update(&model, .input(.mouse(button: 0, x: x, y: y, pressed: true)))
         #expect(model.gallery.selected == 6)
-        #expect(effects == [.loadDetail(GalleryFixtures.photos(7)[6])])
+        #expect(effects == [.gallery(.loadDetail(GalleryFixtures.photos(7)[6]))])
     }
 
     @Test func helpIsOnEveryScreenPausesTheViewerAndAnyKeyClosesIt() {
@@ -140,7 +141,8 @@ struct GalleryAndFinishingTests {
 
     @Test func changingUserSlidesAndTheClockStartsAfterTheSlide() {
         var model = ScreenFixtures.openViewer()
-        _ = AppUpdate.update(&model, .mediaLoaded("grace-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("grace-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         _ = AppUpdate.update(&model, .input(.character("]")))
         #expect(model.viewer?.viewer.current?.item.id == "grace-0")
         #expect(model.animation == .slide(ticksLeft: AppAnimation.length))
@@ -157,7 +159,7 @@ struct GalleryAndFinishingTests {
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.announcements == ["Grace Hopper, 2 items, 0 seen, new. 2 of 4."])
         let opening = AppUpdate.update(&model, .input(.enter))
-        guard case .openViewer(let stories, let index)? = opening.first else {
+        guard case .tray(.openViewer(let stories, let index))? = opening.first else {
             Issue.record("no viewer: \(opening)")
             return
         }
@@ -168,9 +170,10 @@ struct GalleryAndFinishingTests {
             said += model.announcements
             return effects
         }
-        let effects = update(.viewerReady(stories: stories, userIndex: index, liked: [], now: ScreenFixtures.now))
-        #expect(!effects.contains { if case .loadMedia = $0 { true } else { false } }, "descriptions, not images")
-        #expect(effects.contains(.markSeen("grace-0", user: "grace", index: 0)))
+        let effects = update(.viewer(.ready(stories: stories, userIndex: index, liked: [], now: ScreenFixtures.now)))
+        #expect(
+            !effects.contains { if case .viewer(.loadMedia) = $0 { true } else { false } }, "descriptions, not images")
+        #expect(effects.contains(.viewer(.markSeen("grace-0", user: "grace", index: 0))))
         _ = update(.input(.character("l")))
         #expect(model.animation == nil)
         _ = update(.tick(.seconds(60)))
@@ -192,13 +195,13 @@ struct FeedFillTests {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .input(.character("g")))
         let entries = GalleryFixtures.photos(4).enumerated().map { FeedEntry(position: $0, element: $1) }
-        let effects = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .loaded)))
+        let effects = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         #expect(
             effects.contains(.feed(.gallery, .show(position: 3))), "4 photos do not fill 2 rows of 4 and a row ahead")
         let full = GalleryFixtures.photos(12).enumerated().map { FeedEntry(position: $0, element: $1) }
-        let enough = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: full, phase: .loaded)))
+        let enough = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: full, phase: .loaded))))
         #expect(!enough.contains { if case .feed(.gallery, .show) = $0 { true } else { false } })
-        let ended = AppUpdate.update(&model, .galleryFeed(FeedSnapshot(entries: entries, phase: .exhausted)))
+        let ended = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: .exhausted))))
         #expect(!ended.contains { if case .feed(.gallery, .show) = $0 { true } else { false } }, "nothing more to load")
     }
 
@@ -207,7 +210,7 @@ struct FeedFillTests {
         let entries = ScreenFixtures.stories.prefix(2).enumerated().map {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
-        let effects = AppUpdate.update(&model, .feed(FeedSnapshot(entries: Array(entries), phase: .loaded)))
+        let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: Array(entries), phase: .loaded))))
         #expect(effects.contains(.feed(.tray, .show(position: 1))))
     }
 }

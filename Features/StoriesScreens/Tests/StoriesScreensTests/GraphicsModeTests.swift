@@ -13,7 +13,7 @@ struct GraphicsModeTests {
         model.graphics = true
         for story in ScreenFixtures.stories {
             _ = AppUpdate.update(
-                &model, .avatarLoaded(story.user.avatarURL!, ScreenFixtures.picture(width: 30, height: 30)))
+                &model, .tray(.avatarLoaded(story.user.avatarURL!, ScreenFixtures.picture(width: 30, height: 30))))
         }
         return model
     }
@@ -80,7 +80,7 @@ struct GraphicsModeTests {
 
     /// The seen marks among `effects`.
     static func marks(_ effects: [AppEffect]) -> [StoryItemID] {
-        effects.compactMap { if case .markSeen(let item, _, _) = $0 { item } else { nil } }
+        effects.compactMap { if case .viewer(.markSeen(let item, _, _)) = $0 { item } else { nil } }
     }
 
     /// A graphics viewer whose current item (ada-0) is loading, before its media arrives.
@@ -88,14 +88,14 @@ struct GraphicsModeTests {
         var model = ScreenFixtures.loadedTray()
         model.graphics = true
         _ = AppUpdate.update(
-            &model, .viewerReady(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now))
+            &model, .viewer(.ready(stories: ScreenFixtures.stories, userIndex: 0, liked: [], now: ScreenFixtures.now)))
         return model
     }
 
     @Test func anItemIsWrittenSeenOnceItsPictureStayedOnScreen() {
         var model = Self.loadingViewer()
         let loaded = AppUpdate.update(
-            &model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         #expect(Self.marks(loaded).isEmpty, "held until the terminal had time to refuse it")
         #expect(model.tray.seenNow.contains("ada-0"), "the ring changes at once")
         var written: [StoryItemID] = []
@@ -107,20 +107,23 @@ struct GraphicsModeTests {
 
     @Test func leavingOrQuittingWritesTheHeldMark() {
         var model = Self.loadingViewer()
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         #expect(Self.marks(AppUpdate.update(&model, .input(.arrow(.right, shift: false)))) == ["ada-0"])
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-1", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         #expect(Self.marks(AppUpdate.update(&model, .input(.interrupt))) == ["ada-1"])
     }
 
     @Test func aPictureTheTerminalGaveUpFailsItsItemAndIsNotSeen() {
         var model = Self.loadingViewer()
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         _ = AppUpdate.update(&model, .tick(.milliseconds(300)))
         // Another picture (an avatar) given up changes nothing in the viewer.
-        #expect(AppUpdate.update(&model, .pictureNotShown(key: "avatar:x", reason: "no")).isEmpty)
+        #expect(AppUpdate.update(&model, .viewer(.pictureNotShown(key: "avatar:x", reason: "no"))).isEmpty)
         _ = AppUpdate.update(
-            &model, .pictureNotShown(key: "media:ada-0", reason: "the terminal could not show it (ENOSPC)"))
+            &model, .viewer(.pictureNotShown(key: "media:ada-0", reason: "the terminal could not show it (ENOSPC)")))
         #expect(model.viewer?.viewer.media == .failed(reason: "the terminal could not show it (ENOSPC)"))
         #expect(!model.tray.seenNow.contains("ada-0"))
         let screen = Snapshot.text(AppView.render(model))
@@ -135,7 +138,7 @@ struct GraphicsModeTests {
         var model = Self.loadingViewer()
         model.graphics = false
         let loaded = AppUpdate.update(
-            &model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         #expect(Self.marks(loaded) == ["ada-0"])
     }
 }

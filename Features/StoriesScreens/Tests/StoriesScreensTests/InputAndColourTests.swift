@@ -27,7 +27,8 @@ struct InputAndColourTests {
         model.depth = .none
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         if let item = model.viewer?.viewer.current?.item.id {
-            _ = AppUpdate.update(&model, .mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture()))))
+            _ = AppUpdate.update(
+                &model, .viewer(.mediaLoaded(item, .success(DecodedMedia(image: ScreenFixtures.picture())))))
         }
         let row = Snapshot.text(AppView.render(model)).split(separator: "\n").first.map(String.init) ?? ""
         #expect(row.contains("━") && row.contains("─"), "\(row)")
@@ -48,17 +49,19 @@ struct MediaSizeTests {
         _ = AppUpdate.update(&model, .resized(columns: 20, rows: 8))
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         let item = try! #require(model.viewer?.viewer.current?.item)
-        _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded(item.id, .success(Self.decoded(for: model.size)))))
         #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(ScreenSize(columns: 20, rows: 8)))
         let effects = AppUpdate.update(&model, .resized(columns: 120, rows: 40))
         #expect(
-            effects.contains(.loadMedia(item, priority: .high, area: AppUpdate.imageArea(model.size))), "\(effects)")
+            effects.contains(.viewer(.loadMedia(item, priority: .high, area: AppUpdate.imageArea(model.size)))),
+            "\(effects)")
         #expect(model.viewer?.media[item.id] != nil, "the old picture stays until the new one lands")
-        _ = AppUpdate.update(&model, .mediaLoaded(item.id, .success(Self.decoded(for: model.size))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded(item.id, .success(Self.decoded(for: model.size)))))
         #expect(model.viewer?.media[item.id]?.area == AppUpdate.imageArea(model.size))
         #expect(model.viewer?.viewer.current?.item == item, "a new decode does not move the viewer")
         let again = AppUpdate.update(&model, .resized(columns: 120, rows: 40))
-        #expect(!again.contains { if case .loadMedia = $0 { true } else { false } }, "same size: nothing to do")
+        #expect(
+            !again.contains { if case .viewer(.loadMedia) = $0 { true } else { false } }, "same size: nothing to do")
     }
 }
 

@@ -49,7 +49,7 @@ enum ScreenFixtures {
                 element: TrayUser(
                     story: story, seen: seen.filter { $0.rawValue.hasPrefix(story.user.id.rawValue + "-") }))
         }
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: entries, phase: phase)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: phase))))
         return model
     }
 
@@ -67,9 +67,9 @@ enum ScreenFixtures {
     /// An open viewer on `user`'s story with the current media loaded.
     static func openViewer(at userIndex: Int = 0, loaded: Bool = true, liked: Set<StoryItemID> = []) -> AppModel {
         var model = loadedTray()
-        _ = AppUpdate.update(&model, .viewerReady(stories: stories, userIndex: userIndex, liked: liked, now: now))
+        _ = AppUpdate.update(&model, .viewer(.ready(stories: stories, userIndex: userIndex, liked: liked, now: now)))
         if loaded, let item = model.viewer?.viewer.current?.item.id {
-            _ = AppUpdate.update(&model, .mediaLoaded(item, .success(DecodedMedia(image: picture()))))
+            _ = AppUpdate.update(&model, .viewer(.mediaLoaded(item, .success(DecodedMedia(image: picture())))))
         }
         return model
     }

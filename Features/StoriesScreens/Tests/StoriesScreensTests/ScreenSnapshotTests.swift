@@ -8,7 +8,7 @@ import Testing
 struct ScreenSnapshotTests {
     @Test func theTrayWhileTheFirstPageLoadsShowsTheLogo() {
         var model = ScreenFixtures.model()
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: [], phase: .loadingFirstPage)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: [], phase: .loadingFirstPage))))
         Snapshot.assert(AppView.render(model), named: "tray-loading")
     }
 
@@ -22,13 +22,13 @@ struct ScreenSnapshotTests {
 
     @Test func theTrayAfterAFailedFirstPageSaysHowToRetry() {
         var model = ScreenFixtures.model()
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: [], phase: .failed(message: "HTTP 503"))))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: [], phase: .failed(message: "HTTP 503")))))
         Snapshot.assert(AppView.render(model), named: "tray-failed")
     }
 
     @Test func anEmptyTray() {
         var model = ScreenFixtures.model()
-        _ = AppUpdate.update(&model, .feed(FeedSnapshot(entries: [], phase: .empty)))
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: [], phase: .empty))))
         Snapshot.assert(AppView.render(model), named: "tray-empty")
     }
 
@@ -41,10 +41,11 @@ struct ScreenSnapshotTests {
     @Test func theViewerWhileLoadingPausedAndFailed() {
         var model = ScreenFixtures.openViewer(loaded: false)
         Snapshot.assert(AppView.render(model), named: "viewer-loading")
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .failure(MediaFailure("HTTP 500"))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded("ada-0", .failure(MediaFailure("HTTP 500")))))
         Snapshot.assert(AppView.render(model), named: "viewer-failed")
         _ = AppUpdate.update(&model, .input(.character("r")))
-        _ = AppUpdate.update(&model, .mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture()))))
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         _ = AppUpdate.update(&model, .input(.character(" ")))
         Snapshot.assert(AppView.render(model), named: "viewer-paused")
     }
@@ -52,7 +53,7 @@ struct ScreenSnapshotTests {
     @Test func aVideoWithoutAPosterShowsAPlaceholderAndItsDuration() {
         var model = ScreenFixtures.openViewer(at: 3)
         _ = AppUpdate.update(&model, .input(.character("n")))
-        _ = AppUpdate.update(&model, .mediaLoaded("kai-1", .success(DecodedMedia(image: nil))))
+        _ = AppUpdate.update(&model, .viewer(.mediaLoaded("kai-1", .success(DecodedMedia(image: nil)))))
         Snapshot.assert(AppView.render(model), named: "viewer-video")
     }
 

@@ -15,10 +15,10 @@ struct SmallWindowTests {
         var detail = GalleryFixtures.gallery()
         _ = AppUpdate.update(&detail, .input(.enter))
         var detailLoaded = detail
-        _ = AppUpdate.update(&detailLoaded, .detailLoaded("0", .success(ScreenFixtures.picture())))
+        _ = AppUpdate.update(&detailLoaded, .gallery(.detailLoaded("0", .success(ScreenFixtures.picture()))))
         var failedMedia = ScreenFixtures.openViewer(loaded: false)
         if let item = failedMedia.viewer?.viewer.current?.item.id {
-            _ = AppUpdate.update(&failedMedia, .mediaLoaded(item, .failure(MediaFailure("HTTP 500"))))
+            _ = AppUpdate.update(&failedMedia, .viewer(.mediaLoaded(item, .failure(MediaFailure("HTTP 500")))))
         }
         return [
             ("logo", ScreenFixtures.model()), ("tray", ScreenFixtures.loadedTray()),
@@ -82,9 +82,9 @@ struct SmallWindowTests {
         #expect(!Snapshot.text(AppView.render(ScreenFixtures.model())).contains("retry"), "the logo")
         var detail = GalleryFixtures.gallery()
         _ = AppUpdate.update(&detail, .input(.enter))
-        _ = AppUpdate.update(&detail, .detailLoaded("0", .success(ScreenFixtures.picture())))
+        _ = AppUpdate.update(&detail, .gallery(.detailLoaded("0", .success(ScreenFixtures.picture()))))
         #expect(!Snapshot.text(AppView.render(detail)).contains("retry"), "a loaded detail")
-        _ = AppUpdate.update(&detail, .detailLoaded("0", .failure(MediaFailure("HTTP 404"))))
+        _ = AppUpdate.update(&detail, .gallery(.detailLoaded("0", .failure(MediaFailure("HTTP 404")))))
         #expect(Snapshot.text(AppView.render(detail)).contains("r retry"), "a failed detail")
     }
 }

@@ -18,25 +18,26 @@ struct ViewerPlaybackTests {
         let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.viewer?.viewer.current?.item.id == "kai-1")
         // Prefetched when the viewer opened: raised now.
-        #expect(effects.contains { if case .raiseMedia(let item) = $0 { item.id == "kai-1" } else { false } })
+        #expect(effects.contains { if case .viewer(.raiseMedia(let item)) = $0 { item.id == "kai-1" } else { false } })
         return model
     }
 
     static func firstFrameLoaded(_ model: inout AppModel, video: PreparedVideo? = Self.video) -> [AppEffect] {
         AppUpdate.update(
             &model,
-            .mediaLoaded("kai-1", .success(DecodedMedia(image: ScreenFixtures.picture(), video: video))))
+            .viewer(.mediaLoaded("kai-1", .success(DecodedMedia(image: ScreenFixtures.picture(), video: video)))))
     }
 
     @Test func theFirstFrameStartsPlaybackAndOnlyFramesMoveTheBar() {
         var model = Self.onTheVideo()
-        #expect(Self.firstFrameLoaded(&model).contains(.playVideo("kai-1", Self.video)))
+        #expect(Self.firstFrameLoaded(&model).contains(.viewer(.playVideo("kai-1", Self.video))))
         #expect(model.viewer?.playing == "kai-1")
         _ = AppUpdate.update(&model, .tick(.seconds(3)))
         #expect(model.viewer?.viewer.elapsed == .zero, "no frame yet: the bar stands still")
-        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .zero))
         _ = AppUpdate.update(
-            &model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3)))
+            &model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .zero)))
+        _ = AppUpdate.update(
+            &model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3))))
         #expect(model.viewer?.viewer.progress == 0.25)
         #expect(model.viewer?.media["kai-1"]?.image?.width == 8, "the frame replaces the picture")
         #expect(model.viewer?.framesShown == 2)
@@ -61,14 +62,14 @@ struct ViewerPlaybackTests {
     @Test func pauseHoldsThePlayerAndResumeContinuesIt() {
         var model = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&model)
-        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(1)))
-        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.pauseVideo])
+        _ = AppUpdate.update(&model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(1))))
+        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.viewer(.pauseVideo)])
         // A frame already on its way when the pause landed: the picture and the bar hold.
         let held = model.viewer?.media["kai-1"]?.image
         _ = AppUpdate.update(
-            &model, .videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(2)))
+            &model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(2))))
         #expect(model.viewer?.media["kai-1"]?.image == held && model.viewer?.viewer.elapsed == .seconds(1))
-        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.resumeVideo])
+        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.viewer(.resumeVideo)])
         #expect(model.viewer?.viewer.elapsed == .seconds(1))
     }
 
@@ -76,50 +77,53 @@ struct ViewerPlaybackTests {
         var model = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&model)
         let back = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
-        #expect(back.first == .stopVideo)
+        #expect(back.first == .viewer(.stopVideo))
         #expect(model.viewer?.playing == nil && model.viewer?.viewer.current?.item.id == "kai-0")
-        #expect(AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(2))).isEmpty)
+        #expect(
+            AppUpdate.update(&model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(), at: .seconds(2)))).isEmpty)
         // Back on the video: it plays again from its start.
         let again = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
-        #expect(again.contains(.playVideo("kai-1", Self.video)), "decoded already: plays at once")
+        #expect(again.contains(.viewer(.playVideo("kai-1", Self.video))), "decoded already: plays at once")
         #expect(model.viewer?.viewer.elapsed == .zero)
         // Closing stops it too.
-        #expect(AppUpdate.update(&model, .input(.character("q"))).contains(.stopVideo))
+        #expect(AppUpdate.update(&model, .input(.character("q"))).contains(.viewer(.stopVideo)))
     }
 
     @Test func pausedWhileLoadingTheVideoStartsHeld() {
         var model = Self.onTheVideo()
         _ = AppUpdate.update(&model, .input(.character(" ")))
         let effects = Self.firstFrameLoaded(&model)
-        #expect(Array(effects.suffix(2)) == [.playVideo("kai-1", Self.video), .pauseVideo])
+        #expect(Array(effects.suffix(2)) == [.viewer(.playVideo("kai-1", Self.video)), .viewer(.pauseVideo)])
     }
 
     @Test func theLastFrameEndsTheItemAndAFailureShowsInPlaceWithRetry() {
         var model = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&model)
-        _ = AppUpdate.update(&model, .videoEnded("kai-1"))
+        _ = AppUpdate.update(&model, .viewer(.videoEnded("kai-1")))
         #expect(model.viewer == nil, "Kai's video was the last item: the viewer closed")
 
         var failing = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&failing)
-        _ = AppUpdate.update(&failing, .videoFailed("kai-1", "cannot decode this video: moov atom not found"))
+        _ = AppUpdate.update(&failing, .viewer(.videoFailed("kai-1", "cannot decode this video: moov atom not found")))
         #expect(failing.viewer?.playing == nil)
         let screen = Snapshot.text(AppView.render(failing))
         #expect(screen.contains("Couldn't load this item: cannot decode"), "\(screen)")
         let retry = AppUpdate.update(&failing, .input(.character("r")))
-        #expect(retry.contains { if case .loadMedia(let item, _, _) = $0 { item.id == "kai-1" } else { false } })
+        #expect(
+            retry.contains { if case .viewer(.loadMedia(let item, _, _)) = $0 { item.id == "kai-1" } else { false } })
     }
 
     @Test func aVideoShownByItsPosterRunsOnTheClockAndSaysWhy() {
         var model = Self.onTheVideo()
         _ = AppUpdate.update(
             &model,
-            .mediaLoaded(
-                "kai-1",
-                .success(
-                    DecodedMedia(
-                        image: ScreenFixtures.picture(),
-                        notice: "ffmpeg is not installed (apt-get install ffmpeg) — videos show their poster"))))
+            .viewer(
+                .mediaLoaded(
+                    "kai-1",
+                    .success(
+                        DecodedMedia(
+                            image: ScreenFixtures.picture(),
+                            notice: "ffmpeg is not installed (apt-get install ffmpeg) — videos show their poster")))))
         #expect(model.viewer?.playing == nil)
         _ = AppUpdate.update(&model, .tick(.seconds(3)))
         #expect(model.viewer?.viewer.progress == 0.25)
@@ -130,7 +134,7 @@ struct ViewerPlaybackTests {
         var model = Self.onTheVideo()
         model.graphics = true
         _ = Self.firstFrameLoaded(&model)
-        _ = AppUpdate.update(&model, .videoFrame("kai-1", ScreenFixtures.picture(), at: .zero))
+        _ = AppUpdate.update(&model, .viewer(.videoFrame("kai-1", ScreenFixtures.picture(), at: .zero)))
         let graphic = AppView.render(model).graphics.first { $0.key.hasPrefix("frame:") }
         #expect(graphic?.key == "frame:kai-1#1" && graphic?.isTransient == true)
     }
