@@ -8,7 +8,7 @@ public import StoryTerminal
 public enum AppView {
     static let bold = CellStyle(bold: true)
 
-    /// The whole screen for `model`.
+    /// The whole screen for `model`: the screen that is up drawn into the window's area.
     public static func render(_ model: AppModel) -> CellBuffer {
         var buffer = CellBuffer(width: model.size.columns, height: model.size.rows)
         let minimum = minimumSize(model)
@@ -16,16 +16,28 @@ public enum AppView {
             tooSmall(minimum, into: &buffer)
             return buffer
         }
+        let context = ViewContext(model)
         if let viewer = model.viewer {
-            ViewerView.draw(viewer, model: model, into: &buffer)
+            ViewerView.draw(viewer, animation: model.animation, context: context, into: &buffer)
         } else if model.screen == .gallery {
-            GalleryView.draw(model, into: &buffer)
+            GalleryView.draw(model.gallery, context: context, into: &buffer)
         } else {
-            TrayView.draw(model, into: &buffer)
+            TrayView.draw(model.tray, context: context, into: &buffer)
         }
         if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
         if model.lightBackground { readableOnLight(&buffer) }
         return buffer
+    }
+
+    /// The screen that is up drawn into an area of `buffer` (`columns × rows` at column `x`, row
+    /// `y`), as if the window were that size: another app can put the stories screens in a part
+    /// of its own. The model's size should be the area's (the update lays out for it).
+    public static func render(
+        _ model: AppModel, into buffer: inout CellBuffer, x: Int, y: Int, columns: Int, rows: Int
+    ) {
+        var sized = model
+        sized.size = ScreenSize(columns: columns, rows: rows)
+        buffer.paste(render(sized), x: x, y: y)
     }
 
     /// The smallest window the current screen is drawn in.
@@ -68,35 +80,36 @@ public enum AppView {
     /// A picture fitted inside a rectangle: a graphic named `key` in a graphics mode, half
     /// blocks otherwise.
     static func picture(
-        _ image: RGBImage, key: String, x: Int, y: Int, columns: Int, rows: Int, model: AppModel,
+        _ image: RGBImage, key: String, x: Int, y: Int, columns: Int, rows: Int, context: ViewContext,
         isTransient: Bool = false, into buffer: inout CellBuffer
     ) {
-        if model.graphics {
+        if context.graphics {
             buffer.place(
                 CellGraphic(
                     key: key, image: image, shape: .fitted, x: x, y: y, columns: columns, rows: rows,
                     isTransient: isTransient))
         } else {
             ImageCells.draw(
-                image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth, cell: model.cell)
+                image, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: context.depth, cell: context.cell
+            )
         }
     }
 
     /// An avatar in its ring: a graphic in a graphics mode once its picture is loaded, half
     /// blocks otherwise (and for the blank face while it loads).
     static func avatar(
-        _ url: URL?, ring: AvatarCells.Ring, x: Int, y: Int, columns: Int, rows: Int, model: AppModel,
+        _ url: URL?, ring: AvatarCells.Ring, x: Int, y: Int, columns: Int, rows: Int, context: ViewContext,
         into buffer: inout CellBuffer
     ) {
-        let image = url.flatMap { model.tray.avatars[$0] }
-        if model.graphics, let url, let image {
+        let image = url.flatMap { context.avatars[$0] }
+        if context.graphics, let url, let image {
             buffer.place(
                 CellGraphic(
                     key: "avatar:\(url.absoluteString)", image: image, shape: .avatar(ring), x: x, y: y,
                     columns: columns, rows: rows))
         } else {
             AvatarCells.draw(
-                image, ring: ring, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: model.depth)
+                image, ring: ring, into: &buffer, x: x, y: y, columns: columns, rows: rows, depth: context.depth)
         }
     }
 
@@ -186,14 +199,15 @@ enum TrayView {
         ].joined(separator: " · "), KeyBindings.helpHint + " · " + quit, quit,
     ]
 
-    static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
-        let tray = model.tray
+    /// The tray drawn into `buffer` (its area: the tray fits its layout to the buffer's size).
+    static func draw(_ tray: TrayModel, context: ViewContext, into buffer: inout CellBuffer) {
         AppView.title("Stories", into: &buffer)
         let bottom = buffer.height - 1
         guard !tray.entries.isEmpty else {
-            drawEmpty(model, into: &buffer)
+            drawEmpty(tray, into: &buffer)
             AppView.statusLine(
-                statusText(model), hints: emptyHints(model.tray.phase), y: bottom, style: AppView.dim, into: &buffer)
+                statusText(tray, context: context), hints: emptyHints(tray.phase), y: bottom, style: AppView.dim,
+                into: &buffer)
             return
         }
         let layout = TrayLayout(size: ScreenSize(columns: buffer.width, rows: buffer.height))
@@ -202,7 +216,7 @@ enum TrayView {
         for place in 0..<slots {
             let index = first + place
             guard tray.entries.indices.contains(index) else { break }
-            drawSlot(tray.entries[index], place: place, layout: layout, model: model, into: &buffer)
+            drawSlot(tray.entries[index], place: place, layout: layout, tray: tray, context: context, into: &buffer)
         }
         if let index = tray.selectedIndex {
             let user = tray.entries[index].element
@@ -214,19 +228,22 @@ enum TrayView {
                 if let hint = rows.hint { AppView.centred("Enter to view", y: hint, style: AppView.dim, into: &buffer) }
             }
         }
-        AppView.statusLine(statusText(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
+        AppView.statusLine(
+            statusText(tray, context: context), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
     }
 
     static func drawSlot(
-        _ entry: FeedEntry<TrayUser>, place: Int, layout: TrayLayout, model: AppModel, into buffer: inout CellBuffer
+        _ entry: FeedEntry<TrayUser>, place: Int, layout: TrayLayout, tray: TrayModel, context: ViewContext,
+        into buffer: inout CellBuffer
     ) {
         let left = layout.slotLeft(place)
         let user = entry.element
-        let selected = entry.position == model.tray.selected
-        let ring: AvatarCells.Ring = model.tray.isAllSeen(user) ? .seen : .unseen
+        let selected = entry.position == tray.selected
+        let ring: AvatarCells.Ring = tray.isAllSeen(user) ? .seen : .unseen
         AppView.avatar(
             user.story.user.avatarURL, ring: ring, x: left + (layout.slotWidth - layout.avatarColumns) / 2,
-            y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, model: model, into: &buffer)
+            y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, context: context,
+            into: &buffer)
         let width = layout.slotWidth - 2
         let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
@@ -245,20 +262,19 @@ enum TrayView {
         AppView.emptyFeedHints(phase, refreshKey: KeyBindings.key(KeyBindings.tray, .refresh), leave: quit)
     }
 
-    static func drawEmpty(_ model: AppModel, into buffer: inout CellBuffer) {
+    static func drawEmpty(_ tray: TrayModel, into buffer: inout CellBuffer) {
         AppView.emptyFeed(
-            model.tray.phase, noun: "stories", emptyText: "No stories yet.",
+            tray.phase, noun: "stories", emptyText: "No stories yet.",
             keys: (KeyBindings.key(KeyBindings.tray, .refresh), KeyBindings.key(KeyBindings.tray, .quit)),
             leave: "quit",
             into: &buffer
         ) { buffer, middle in Logo.draw(into: &buffer, centreY: middle) }
     }
 
-    static func statusText(_ model: AppModel) -> String {
-        var parts = [model.source]
-        if model.fallback != nil { parts[0] = "bundled (Picsum unreachable)" }
-        if let phase = AppView.phaseStatus(model.tray.phase, noun: "stories") { parts.append(phase) }
-        if let error = model.storeError { parts.append("state not saved: \(error)") }
+    static func statusText(_ tray: TrayModel, context: ViewContext) -> String {
+        var parts = [context.source]
+        if let phase = AppView.phaseStatus(tray.phase, noun: "stories") { parts.append(phase) }
+        if let error = context.storeError { parts.append("state not saved: \(error)") }
         return parts.joined(separator: " · ")
     }
 }

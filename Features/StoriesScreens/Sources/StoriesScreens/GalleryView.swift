@@ -17,11 +17,11 @@ enum GalleryView {
     static let detailBack = KeyBindings.hint(KeyBindings.detail, .back, word: "back")
     static let detailRetry = KeyBindings.hint(KeyBindings.detail, .retry, word: "retry")
 
-    static func draw(_ model: AppModel, into buffer: inout CellBuffer) {
-        let gallery = model.gallery
+    /// The gallery drawn into `buffer` (its area).
+    static func draw(_ gallery: GalleryModel, context: ViewContext, into buffer: inout CellBuffer) {
         AppView.title("Gallery", into: &buffer)
         if let detail = gallery.detail {
-            drawDetail(detail, model: model, into: &buffer)
+            drawDetail(detail, gallery: gallery, context: context, into: &buffer)
             return
         }
         let bottom = buffer.height - 1
@@ -34,7 +34,8 @@ enum GalleryView {
                 buffer, middle in AppView.centred("Loading photos…", y: middle, style: AppView.dim, into: &buffer)
             }
             AppView.statusLine(
-                status(model), hints: emptyHints(gallery.phase), y: bottom, style: AppView.dim, into: &buffer)
+                status(gallery, context: context), hints: emptyHints(gallery.phase), y: bottom, style: AppView.dim,
+                into: &buffer)
             return
         }
         let columns = GalleryLayout.gridColumns(columns: buffer.width)
@@ -43,22 +44,26 @@ enum GalleryView {
             for column in 0..<columns {
                 let index = (gallery.firstRow + row) * columns + column
                 guard gallery.entries.indices.contains(index) else { break }
-                drawCell(gallery.entries[index], row: row, column: column, model: model, into: &buffer)
+                drawCell(
+                    gallery.entries[index], row: row, column: column, gallery: gallery, context: context, into: &buffer)
             }
         }
-        AppView.statusLine(status(model), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
+        AppView.statusLine(
+            status(gallery, context: context), hints: hints, y: bottom, style: AppView.dim, into: &buffer)
     }
 
     static func drawCell(
-        _ entry: FeedEntry<Photo>, row: Int, column: Int, model: AppModel, into buffer: inout CellBuffer
+        _ entry: FeedEntry<Photo>, row: Int, column: Int, gallery: GalleryModel, context: ViewContext,
+        into buffer: inout CellBuffer
     ) {
         let left = GalleryLayout.cellLeft(column, columns: buffer.width) + 1
         let top = GalleryLayout.top + row * GalleryLayout.rowHeight
-        let selected = entry.position == model.gallery.selected
-        if let image = model.gallery.thumbnails[entry.element.id] {
+        let selected = entry.position == gallery.selected
+        if let image = gallery.thumbnails[entry.element.id] {
             AppView.picture(
                 image, key: "thumbnail:\(entry.element.id.rawValue)", x: left, y: top,
-                columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, model: model, into: &buffer)
+                columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, context: context,
+                into: &buffer)
         } else {
             ImageCells.placeholder(
                 "…", into: &buffer, x: left, y: top, columns: GalleryLayout.thumbnailColumns,
@@ -71,13 +76,15 @@ enum GalleryView {
             width: GalleryLayout.thumbnailColumns, style: style, into: &buffer)
     }
 
-    static func drawDetail(_ detail: GalleryDetail, model: AppModel, into buffer: inout CellBuffer) {
+    static func drawDetail(
+        _ detail: GalleryDetail, gallery: GalleryModel, context: ViewContext, into buffer: inout CellBuffer
+    ) {
         let rows = GalleryLayout.detailImageRows(rows: buffer.height)
         let top = 2
         if let image = detail.image {
             AppView.picture(
                 image, key: "detail:\(detail.photo.id.rawValue)", x: 0, y: top, columns: buffer.width, rows: rows,
-                model: model, into: &buffer)
+                context: context, into: &buffer)
         } else if let failure = detail.failure {
             AppView.centred(
                 "Couldn't load this photo: \(failure)", y: top + rows / 2 - 1, style: AppView.bold, into: &buffer)
@@ -99,7 +106,7 @@ enum GalleryView {
             "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
             into: &buffer)
         AppView.statusLine(
-            status(model),
+            status(gallery, context: context),
             hints: detail.failure == nil
                 ? [detailBack + " · " + KeyBindings.helpHint]
                 : [[detailRetry, detailBack, KeyBindings.helpHint].joined(separator: " · "), detailBack],
@@ -112,10 +119,10 @@ enum GalleryView {
         AppView.emptyFeedHints(phase, refreshKey: KeyBindings.key(KeyBindings.gallery, .refresh), leave: back)
     }
 
-    static func status(_ model: AppModel) -> String {
-        var parts = ["\(model.source) photos"]
-        if let phase = AppView.phaseStatus(model.gallery.phase, noun: "photos") { parts.append(phase) }
-        if !model.gallery.entries.isEmpty { parts.append("\(model.gallery.entries.count) loaded") }
+    static func status(_ gallery: GalleryModel, context: ViewContext) -> String {
+        var parts = ["\(context.sourceName) photos"]
+        if let phase = AppView.phaseStatus(gallery.phase, noun: "photos") { parts.append(phase) }
+        if !gallery.entries.isEmpty { parts.append("\(gallery.entries.count) loaded") }
         return parts.joined(separator: " · ")
     }
 }

@@ -24,13 +24,16 @@ enum ViewerView {
     static let fullOnLight = RGB(40, 40, 40)
     static let emptyOnLight = RGB(120, 120, 120)
 
-    static func draw(_ open: ViewerModel, model: AppModel, into buffer: inout CellBuffer) {
+    /// The viewer drawn into `buffer` (its area), with the like or slide `animation` running.
+    static func draw(
+        _ open: ViewerModel, animation: AppAnimation?, context: ViewContext, into buffer: inout CellBuffer
+    ) {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
-        drawSegments(viewer.segments, depth: model.depth, light: model.lightBackground, into: &buffer)
+        drawSegments(viewer.segments, depth: context.depth, light: context.lightBackground, into: &buffer)
         let ring: AvatarCells.Ring = story.isAllSeen { viewer.seen.contains($0) } ? .seen : .unseen
         AppView.avatar(
-            story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, model: model,
+            story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, context: context,
             into: &buffer)
         var x = 6
         x += AppView.text(
@@ -42,8 +45,8 @@ enum ViewerView {
         if viewer.isPaused {
             AppView.text("❚❚ paused", x: 6, y: ViewerLayout.headerRow + 1, width: 10, style: AppView.dim, into: &buffer)
         }
-        drawMedia(open, item: item, model: model, into: &buffer)
-        switch model.animation {
+        drawMedia(open, item: item, context: context, into: &buffer)
+        switch animation {
         case .heartPop(let left)?: drawHeart(ticksLeft: left, into: &buffer)
         case .slide(let left)?: slide(ticksLeft: left, into: &buffer)
         case nil: break
@@ -99,7 +102,7 @@ enum ViewerView {
         }
     }
 
-    static func drawMedia(_ open: ViewerModel, item: StoryItem, model: AppModel, into buffer: inout CellBuffer) {
+    static func drawMedia(_ open: ViewerModel, item: StoryItem, context: ViewContext, into buffer: inout CellBuffer) {
         let top = ViewerLayout.imageTop
         let rows = ViewerLayout.imageRows(rows: buffer.height)
         let columns = buffer.width
@@ -116,7 +119,7 @@ enum ViewerView {
                 let playing = open.playing == item.id
                 AppView.picture(
                     image, key: playing ? "frame:\(item.id.rawValue)#\(open.framesShown)" : "media:\(item.id.rawValue)",
-                    x: 0, y: top, columns: columns, rows: rows, model: model, isTransient: playing, into: &buffer)
+                    x: 0, y: top, columns: columns, rows: rows, context: context, isTransient: playing, into: &buffer)
             } else {
                 ImageCells.placeholder(
                     item.media.isVideo ? "video" : "no picture", into: &buffer, x: 0, y: top, columns: columns,

@@ -82,6 +82,23 @@ extension CellBuffer {
         graphics.append(graphic)
     }
 
+    /// Puts `area` (a screen drawn into a buffer of its own size) at column `x`, row `y`: its
+    /// cells where they fall inside this buffer, its graphics moved with it (a graphic that
+    /// would not fit whole is left out, as ``place(_:)`` does). A view drawn into an area this
+    /// way can sit anywhere in a larger screen.
+    public mutating func paste(_ area: CellBuffer, x: Int, y: Int) {
+        for row in 0..<area.height where contains(0, y + row) {
+            for column in 0..<area.width where contains(x + column, 0) {
+                self[x + column, y + row] = area[column, row]
+            }
+        }
+        for var graphic in area.graphics {
+            graphic.x += x
+            graphic.y += y
+            place(graphic)
+        }
+    }
+
     /// Takes away the graphics overlapping a rectangle (an overlay drawn over them).
     public mutating func removeGraphics(overlappingX x: Int, y: Int, columns: Int, rows: Int) {
         graphics.removeAll { $0.overlaps(x: x, y: y, columns: columns, rows: rows) }
