@@ -76,7 +76,12 @@ let modules: [Target] = [
         name: "PostgresWriter", dependencies: ["PostgresSeenLikeStore", "StoryInterfaces"],
         path: "Packages/PostgresSeenLikeStore/Sources/PostgresWriter"),
     .target(
-        name: "VideoDecoding", dependencies: ["StoryInterfaces"], path: "Packages/VideoDecoding/Sources/VideoDecoding"),
+        name: "VideoDecoding",
+        dependencies: [
+            "StoryInterfaces", .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+        ],
+        path: "Packages/VideoDecoding/Sources/VideoDecoding"),
     .target(
         name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryNavigation", "StoryTerminal"],
         path: "Features/StoriesScreens/Sources/StoriesScreens"),
@@ -153,6 +158,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(

@@ -18,12 +18,20 @@ let package = Package(
         .library(name: "VideoDecoding", targets: ["VideoDecoding"])
     ],
     dependencies: [
-        .package(path: "../StoryInterfaces")
+        .package(path: "../StoryInterfaces"),
+        // ffmpeg runs as a child process through swift-subprocess (its output and errors read
+        // together, inherited descriptors closed in the child); FilePath is swift-system's.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(
             name: "VideoDecoding",
-            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

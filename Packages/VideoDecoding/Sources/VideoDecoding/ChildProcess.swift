@@ -1,39 +1,60 @@
 import Foundation
+import Subprocess
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
 #endif
 
-/// A tool started as a child process with no input, its output on a pipe for the caller and
-/// its error output drained as it comes, on a thread of its own: a child that fills a pipe
-/// nobody reads (64 KiB: a damaged clip makes ffmpeg write an error line per packet) stops
-/// until it is read, which would hang its reader for good. Only the first and the last
-/// ``ErrorOutput/kept`` bytes are kept, for the message.
-struct ChildProcess {
-    let process: Process
-    let output: FileHandle
-    let errors: ErrorOutput
+/// A tool run as a child process through swift-subprocess: no input, its output read as it
+/// comes by the caller's `read`, its error output read beside it to the end (a child that
+/// fills a pipe nobody reads — 64 KiB: a damaged clip makes ffmpeg write an error line per
+/// packet — stops until it is read), the descriptors of this process closed in the child.
+/// When `read` throws (the reader stopped, the task was cancelled, a deadline passed) the child
+/// is killed (SIGKILL) and waited for before this returns: no child outlives it, and none is
+/// signalled after it has been reaped.
+enum ChildProcess {
+    /// How the child ended, and what it wrote on its error output.
+    struct Ending: Sendable {
+        /// The exit code, nil when a signal ended it.
+        var exitCode: Int32?
+        /// Its error output (the first and last ``ErrorOutput/kept`` bytes).
+        var errors: ErrorOutput
+    }
 
-    /// Starts `path` with `arguments`.
-    static func launch(_ path: String, _ arguments: [String]) throws -> ChildProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = output
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()  // (closes the parent's copies of the write ends)
+    /// Runs `path` with `arguments`; `read` gets each chunk of its output as it comes.
+    static func run(
+        _ path: String, _ arguments: [String],
+        read: @escaping @Sendable ([UInt8]) async throws -> Void
+    ) async throws -> Ending {
         let errors = ErrorOutput()
-        errors.drain(errorPipe.fileHandleForReading)
-        return ChildProcess(process: process, output: output.fileHandleForReading, errors: errors)
+        let result = try await Subprocess.run(
+            .path(FilePath(path)), arguments: Arguments(arguments), input: .none, output: .sequence,
+            error: .sequence
+        ) { execution in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await chunk in execution.standardError {
+                        chunk.withUnsafeBytes { errors.append($0) }
+                    }
+                }
+                group.addTask {
+                    for try await chunk in execution.standardOutput {
+                        try await read(chunk.withUnsafeBytes { Array($0) })
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        if case .exited(let code) = result.terminationStatus { return Ending(exitCode: Int32(code), errors: errors) }
+        return Ending(exitCode: nil, errors: errors)
     }
 }
 
-/// A child's error output, read to its end on a thread of its own; the first and last bytes
-/// kept (the first line says what went wrong first, the last what it came to).
+/// A child's error output; the first and last bytes kept (the first line says what went wrong
+/// first, the last what it came to).
 final class ErrorOutput: Sendable {
     /// Bytes kept at each end.
     static let kept = 4096
@@ -44,30 +65,21 @@ final class ErrorOutput: Sendable {
         var total = 0
     }
     private let state = Mutex(State())
-    private let ended = DispatchSemaphore(value: 0)
 
-    func drain(_ handle: FileHandle) {
-        Thread { [self] in
-            while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                state.withLock { state in
-                    state.total += chunk.count
-                    if state.head.count < Self.kept { state.head.append(chunk.prefix(Self.kept - state.head.count)) }
-                    state.tail.append(chunk.suffix(Self.kept))
-                    if state.tail.count > Self.kept { state.tail = Data(state.tail.suffix(Self.kept)) }
-                }
+    /// Takes a chunk of what the child wrote.
+    func append(_ chunk: UnsafeRawBufferPointer) {
+        state.withLock { state in
+            state.total += chunk.count
+            if state.head.count < Self.kept {
+                state.head.append(contentsOf: chunk.prefix(Self.kept - state.head.count))
             }
-            try? handle.close()
-            ended.signal()
-        }.start()
+            state.tail.append(contentsOf: chunk.suffix(Self.kept))
+            if state.tail.count > Self.kept { state.tail = Data(state.tail.suffix(Self.kept)) }
+        }
     }
 
-    /// The first line of what was written (the child has exited: waits for the pipe's end,
-    /// at most a second, in case a grandchild still holds it).
-    func firstLine() -> String {
-        if ended.wait(timeout: .now() + 1) == .success { ended.signal() }
-        let head = state.withLock { $0.head }
-        return Self.firstLine(head)
-    }
+    /// The first line of what was written.
+    func firstLine() -> String { Self.firstLine(state.withLock { $0.head }) }
 
     /// Bytes written in all.
     var total: Int { state.withLock { $0.total } }
@@ -86,5 +98,71 @@ final class ErrorOutput: Sendable {
         var text = String(line).replacing(/\[[^\]\[]* @ 0x[0-9a-fA-F]+\] */, with: "")
         text.unicodeScalars.removeAll { $0.properties.generalCategory == .control }
         return text.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// Credits a reader gives back as it takes frames: the decoder takes one per frame it hands
+/// over and waits, without a thread, while there are none (so decoding never runs far ahead
+/// of playing). Closing wakes every waiter with no credit.
+final class Credits: Sendable {
+    private struct State {
+        var available: Int
+        var closed = false
+        var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
+        var order: [UUID] = []
+    }
+    private let state: Mutex<State>
+
+    init(_ count: Int) { state = Mutex(State(available: count)) }
+
+    /// Takes a credit, waiting for one; false when closed (or the task was cancelled).
+    func take() async -> Bool {
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let now: Bool? = state.withLock { state in
+                    if state.closed || Task.isCancelled { return false }
+                    if state.available > 0 {
+                        state.available -= 1
+                        return true
+                    }
+                    state.waiters[id] = continuation
+                    state.order.append(id)
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                state.order.removeAll { $0 == id }
+                return state.waiters.removeValue(forKey: id)
+            }
+            waiter?.resume(returning: false)
+        }
+    }
+
+    /// Gives a credit back (the reader took a frame).
+    func give() {
+        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard !state.order.isEmpty else {
+                state.available += 1
+                return nil
+            }
+            return state.waiters.removeValue(forKey: state.order.removeFirst())
+        }
+        waiter?.resume(returning: true)
+    }
+
+    /// No more credits: every waiter wakes with none.
+    func close() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            state.closed = true
+            defer {
+                state.waiters = [:]
+                state.order = []
+            }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: false) }
     }
 }

@@ -133,14 +133,17 @@ public struct FFmpegVideoDecoder: Sendable {
         let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream()
         let stopper = Stopper()
         // Four frames may wait decoded; the reader takes a credit per frame and the iterator
-        // gives one back per frame read, so a slow reader holds the decoder back (no polling).
-        // (Made at 0 and given its four: libdispatch traps when a semaphore goes while below
-        // the value it was made with, as this one may when playback stops mid-clip.)
-        let credits = DispatchSemaphore(value: 0)
-        for _ in 0..<4 { credits.signal() }
+        // gives one back per frame read, so a slow reader holds the decoder back (its pipe
+        // fills and ffmpeg waits: no polling, no thread).
+        let credits = Credits(4)
         let frames = VideoFrames(stream: stream, stopper: stopper, credits: credits)
         let ffmpeg: String
         do { ffmpeg = try tool("ffmpeg") } catch {
+            continuation.finish(throwing: error)
+            return frames
+        }
+        let container: VideoContainer
+        do { container = try Self.container(of: file) } catch {
             continuation.finish(throwing: error)
             return frames
         }
@@ -162,91 +165,118 @@ public struct FFmpegVideoDecoder: Sendable {
         ]
         continuation.onTermination = { _ in
             stopper.stop()
-            credits.signal()  // a reader waiting for a credit sees the end
+            credits.close()  // a decoder waiting for a credit sees the end
         }
-        // Started and read on a thread of its own: starting a process and reading its pipe
-        // block, and the caller may be on the cooperative pool (the screen's loop).
-        let output = arguments
+        let all = ["-nostdin", "-v", "error", "-threads", "1"] + Self.input(file, container) + arguments
         // Counted from now (the call), so a caller checking ``running`` before starting one
         // sees it at once; until the process has been waited for.
         Self.runningCount.add(1, ordering: .relaxed)
-        let reader = Thread {
+        let task = Task.detached {
             defer { Self.runningCount.subtract(1, ordering: .relaxed) }
-            let child: ChildProcess
+            let reading = FrameReading(frameRate: frameRate)
+            stopper.expect(within: deadlines.firstFrame)
+            var ending: ChildProcess.Ending? = nil
             do {
-                let container = try Self.container(of: file)
-                child = try ChildProcess.launch(
-                    ffmpeg, ["-nostdin", "-v", "error", "-threads", "1"] + Self.input(file, container) + output)
+                ending = try await ChildProcess.run(ffmpeg, all) { bytes in
+                    for picture in reading.append(bytes) {
+                        stopper.received()
+                        // Waits while the reader is four frames behind; a reader gone ends it.
+                        guard await credits.take(), !stopper.isStopped,
+                            case .enqueued = continuation.yield(picture)
+                        else { throw CancellationError() }
+                        stopper.expect(within: deadlines.nextFrame)
+                    }
+                }
+            } catch is CancellationError {
             } catch let error as VideoDecodeError {
+                ending = nil
+                stopper.exited()
                 continuation.finish(throwing: error)
                 return
             } catch {
+                // The tool could not be started (swift-subprocess says why).
+                stopper.exited()
                 continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
                 return
             }
-            let process = child.process
-            stopper.watch(process)  // stopped already: ended at once
-            let handle = child.output
-            var pictures = PPMFrameReader(handle)
-            var index = 0
-            stopper.expect(within: deadlines.firstFrame)
-            while let picture = pictures.next() {
-                stopper.received()
-                let frame = VideoFrame(
-                    index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
-                    width: picture.width, height: picture.height, pixels: picture.pixels)
-                index += 1
-                // Waits while the reader is four frames behind, so decoding never runs far
-                // ahead; a reader gone ends the loop (and onTermination the process).
-                credits.wait()
-                if stopper.isStopped { break }
-                if case .terminated = continuation.yield(frame) { break }
-                stopper.expect(within: deadlines.nextFrame)
-            }
-            stopper.received()
-            try? handle.close()  // a decoder still writing gets SIGPIPE
-            process.waitUntilExit()
             let stalled = stopper.stalled
             stopper.exited()
             if let stalled {
-                continuation.finish(throwing: VideoDecodeError.stalled(stalled, framesBefore: index))
-            } else if process.terminationReason == .exit, process.terminationStatus != 0 {
-                continuation.finish(throwing: VideoDecodeError.described(child.errors.firstLine()))
+                continuation.finish(throwing: VideoDecodeError.stalled(stalled, framesBefore: reading.count))
+            } else if let ending, let code = ending.exitCode, code != 0 {
+                continuation.finish(throwing: VideoDecodeError.described(ending.errors.firstLine()))
             } else {
                 continuation.finish()
             }
         }
-        reader.start()
+        stopper.watch(task)
         return frames
     }
 
-    /// Runs a tool to its end (on a thread of its own: it blocks), its error output drained as
-    /// it runs, killed after `limit`: status, output and the first line of its errors.
+    /// Runs a tool to its end, its error output read as it runs, stopped after `limit`: status,
+    /// output (at most 1 MiB: a probe's answer is a few hundred bytes) and the first line of
+    /// its errors.
     static func run(_ path: String, _ arguments: [String], limit: Duration = .seconds(10)) async throws -> (
         status: Int32, stdout: Data, stderr: String
     ) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                do {
-                    let child = try ChildProcess.launch(path, arguments)
-                    let stopper = Stopper()
-                    stopper.watch(child.process)
-                    stopper.expect(within: limit)
-                    var stdout = Data()
-                    while let chunk = try? child.output.read(upToCount: 1 << 16), !chunk.isEmpty {
-                        stdout.append(chunk)
-                        if stdout.count > 1 << 20 { break }  // a probe's answer is a few hundred bytes
+        let output = Mutex(Data())
+        let stopper = Stopper()
+        let result = Mutex<Result<ChildProcess.Ending, any Error>?>(nil)
+        let task = Task.detached {
+            do {
+                let ending = try await ChildProcess.run(path, arguments) { bytes in
+                    let full = output.withLock { output in
+                        output.append(contentsOf: bytes.prefix(max(0, (1 << 20) - output.count)))
+                        return output.count >= 1 << 20
                     }
-                    try? child.output.close()
-                    child.process.waitUntilExit()
-                    let stalled = stopper.stalled
-                    stopper.exited()
-                    if let stalled { throw VideoDecodeError.stalled(stalled, framesBefore: 0) }
-                    continuation.resume(returning: (child.process.terminationStatus, stdout, child.errors.firstLine()))
-                } catch {
-                    continuation.resume(throwing: error)
+                    if full { throw CancellationError() }
                 }
-            }.start()
+                result.withLock { $0 = .success(ending) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
+            }
+        }
+        stopper.watch(task)
+        stopper.expect(within: limit)
+        await task.value
+        let stalled = stopper.stalled
+        stopper.exited()
+        if let stalled { throw VideoDecodeError.stalled(stalled, framesBefore: 0) }
+        switch result.withLock({ $0 }) {
+        case .success(let ending)?:
+            return (ending.exitCode ?? -1, output.withLock { $0 }, ending.errors.firstLine())
+        case .failure(let error as CancellationError)?:
+            throw error
+        case .failure?, nil:
+            throw VideoDecodeError.toolMissing(URL(fileURLWithPath: path).lastPathComponent)
         }
     }
+}
+
+/// The PPM pictures in ffmpeg's output as frames, numbered and timed at the rate asked.
+final class FrameReading: Sendable {
+    private let frameRate: Double
+    private let state = Mutex((reader: PPMFrameReader(), count: 0))
+
+    init(frameRate: Double) { self.frameRate = frameRate }
+
+    /// Frames made whole by `bytes`.
+    func append(_ bytes: [UInt8]) -> [VideoFrame] {
+        state.withLock { state in
+            state.reader.append(bytes)
+            var frames: [VideoFrame] = []
+            while let picture = state.reader.next() {
+                let index = state.count
+                frames.append(
+                    VideoFrame(
+                        index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
+                        width: picture.width, height: picture.height, pixels: picture.pixels))
+                state.count += 1
+            }
+            return frames
+        }
+    }
+
+    /// Frames made so far.
+    var count: Int { state.withLock { $0.count } }
 }

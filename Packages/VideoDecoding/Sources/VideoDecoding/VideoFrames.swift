@@ -14,21 +14,21 @@ public struct VideoFrames: AsyncSequence, Sendable {
     let stream: AsyncThrowingStream<VideoFrame, any Error>
     let stopper: Stopper
     /// The reader's credits: one given back per frame read.
-    let credits: DispatchSemaphore
+    let credits: Credits
 
     /// The first frame, read ahead (the viewer shows it before playing); iterating afterwards
     /// continues with the second. Not to be called while iterating.
     public func first() async throws -> VideoFrame? {
         var base = stream.makeAsyncIterator()
         let frame = try await base.next()
-        if frame != nil { credits.signal() }
+        if frame != nil { credits.give() }
         return frame
     }
 
     /// Ends the decoder now (frames read ahead but never played).
     public func stop() {
         stopper.stop()
-        credits.signal()
+        credits.close()
     }
 
     /// Reads the frames in order.
@@ -40,10 +40,10 @@ public struct VideoFrames: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<VideoFrame, any Error>.Iterator
         let stopper: Stopper
-        let credits: DispatchSemaphore
+        let credits: Credits
         var holder: Holder
 
-        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper, credits: DispatchSemaphore) {
+        init(base: AsyncThrowingStream<VideoFrame, any Error>.Iterator, stopper: Stopper, credits: Credits) {
             self.base = base
             self.stopper = stopper
             self.credits = credits
@@ -53,7 +53,7 @@ public struct VideoFrames: AsyncSequence, Sendable {
         /// The next frame, nil after the last.
         public mutating func next() async throws -> VideoFrame? {
             let frame = try await base.next()
-            if frame != nil { credits.signal() }
+            if frame != nil { credits.give() }
             return frame
         }
     }
@@ -61,29 +61,30 @@ public struct VideoFrames: AsyncSequence, Sendable {
     /// Stops the decoder (and wakes its reader) when the last copy of the iterator is gone.
     final class Holder: Sendable {
         let stopper: Stopper
-        let credits: DispatchSemaphore
-        init(_ stopper: Stopper, credits: DispatchSemaphore) {
+        let credits: Credits
+        init(_ stopper: Stopper, credits: Credits) {
             self.stopper = stopper
             self.credits = credits
         }
         deinit {
             stopper.stop()
-            credits.signal()
+            credits.close()
         }
     }
 }
 
-/// Ends a decoder process: once, and never after it has exited (its pid may be reused). It
-/// also keeps the decoder's deadline: while the reader waits for the decoder's next frame (not
-/// while it waits for its own reader), a watchdog kills a decoder that gives nothing for
-/// longer than it may (a damaged clip that stalls it, a hostile one that spins).
+/// Ends a decoder: its task cancelled once, which kills its process (swift-subprocess kills
+/// and reaps the child when the reading ends). It also keeps the decoder's deadline: while the
+/// reader waits for the decoder's next frame (not while it waits for its own reader), a
+/// watchdog stops a decoder that gives nothing for longer than it may (a damaged clip that
+/// stalls it, a hostile one that spins).
 final class Stopper: Sendable {
     private struct State {
-        var pid: pid_t = 0
+        var task: Task<Void, Never>?
         var done = false
         /// Since when a frame is awaited, and for how long it may be.
         var awaited: (since: ContinuousClock.Instant, limit: Duration)?
-        /// The deadline that was missed, when the watchdog killed the decoder.
+        /// The deadline that was missed, when the watchdog stopped the decoder.
         var stalled: Duration?
     }
     private let state = Mutex(State())
@@ -95,12 +96,13 @@ final class Stopper: Sendable {
         init(_ timer: any DispatchSourceTimer) { self.timer = timer }
     }
 
-    /// The process to end (ended at once if the reader has already gone).
-    func watch(_ process: Process) {
-        let pid = process.processIdentifier
-        state.withLock { state in
-            if state.done { kill(pid, SIGKILL) } else { state.pid = pid }
+    /// The decoder's task, to cancel (at once if the reader has already gone).
+    func watch(_ task: Task<Void, Never>) {
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.done
         }
+        if cancelNow { task.cancel() }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in self?.check() }
@@ -119,28 +121,28 @@ final class Stopper: Sendable {
         state.withLock { $0.awaited = nil }
     }
 
-    /// The deadline missed, when the decoder was killed for it.
+    /// The deadline missed, when the decoder was stopped for it.
     var stalled: Duration? { state.withLock { $0.stalled } }
 
     private func check() {
-        state.withLock { state in
-            guard let awaited = state.awaited, state.pid > 0, !state.done,
-                ContinuousClock.now - awaited.since > awaited.limit
-            else { return }
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard let awaited = state.awaited, !state.done, ContinuousClock.now - awaited.since > awaited.limit
+            else { return nil }
             state.stalled = awaited.limit
             state.awaited = nil
-            kill(state.pid, SIGKILL)
+            return state.task
         }
+        task?.cancel()
     }
 
-    /// Kills the process if it is still running.
+    /// Stops the decoder if it is still running.
     func stop() {
-        state.withLock { state in
-            if state.pid > 0 { kill(state.pid, SIGKILL) }
-            state.pid = 0
+        let task = state.withLock { state -> Task<Void, Never>? in
             state.done = true
             state.awaited = nil
+            return state.task
         }
+        task?.cancel()
     }
 
     /// Whether the decoder was stopped (or has exited): its reader stops too.
@@ -149,7 +151,7 @@ final class Stopper: Sendable {
     /// The process has been waited for.
     func exited() {
         state.withLock { state in
-            state.pid = 0
+            state.task = nil
             state.done = true
             state.awaited = nil
         }
