@@ -43,7 +43,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         // Asking tmux runs a process and waits: on a thread of its own, not the pool.
         let behindTmux =
             configured == .auto && graphics.mode == .symbols && environment["TMUX"] != nil
-            ? try await OwnThread.run { TmuxPassthrough.kittyOutside(environment, enable: false) } : false
+            ? await TmuxPassthrough.kittyOutside(environment, enable: false) : false
         try Terminal.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
                 + Self.learned(graphics)

@@ -74,7 +74,7 @@ struct InteractiveApp {
         // Inside tmux with kitty outside: kitty's Unicode placeholders through tmux's passthrough.
         var behindTmux = false
         if !accessible, configured == .auto, detected.mode == .symbols, environment["TMUX"] != nil {
-            behindTmux = try await OwnThread.run { TmuxPassthrough.kittyOutside(environment) }
+            behindTmux = await TmuxPassthrough.kittyOutside(environment)
         }
         let graphics: GraphicsMode =
             behindTmux ? .kitty : [.kitty, .sixel, .iterm2].contains(detected.mode) ? detected.mode : .symbols

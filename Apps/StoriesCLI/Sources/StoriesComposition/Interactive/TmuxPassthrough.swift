@@ -1,5 +1,12 @@
 import Foundation
-import StoryTerminal
+import Subprocess
+import Synchronization
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// Pictures inside tmux: where the terminal outside tmux is kitty, the screens
 /// draw kitty's Unicode placeholders (plain text to tmux) and send the graphics commands
@@ -12,12 +19,13 @@ enum TmuxPassthrough {
     /// Whether pictures can go through tmux to a kitty outside it (and, with `enable`,
     /// passthrough is on for this pane now). False outside tmux, and whenever tmux does not
     /// answer in a second.
-    static func kittyOutside(_ environment: [String: String], enable: Bool = true) -> Bool {
+    static func kittyOutside(_ environment: [String: String], enable: Bool = true) async -> Bool {
         guard environment["TMUX"] != nil, let tmux = program("tmux", environment) else { return false }
-        guard let answer = run(tmux, ["display", "-p", "#{client_termtype}"], environment),
+        guard let answer = await run(tmux, ["display", "-p", "#{client_termtype}"], environment),
             supportsPlaceholders(termType: answer)
         else { return false }
-        return !enable || run(tmux, ["set", "-p", "allow-passthrough", "on"], environment) != nil
+        guard enable else { return true }
+        return await run(tmux, ["set", "-p", "allow-passthrough", "on"], environment) != nil
     }
 
     /// kitty's placeholders came in 0.28.0: the outer terminal's XTVERSION as tmux reports it
@@ -38,25 +46,29 @@ enum TmuxPassthrough {
     }
 
     /// The program's output when it exits 0 within a second; nil otherwise (killed then).
-    static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
+    /// Run through swift-subprocess: no input, errors discarded, our descriptors closed in it.
+    static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) async -> String? {
+        let answer = Mutex<String?>(nil)
+        let task = Task {
+            guard
+                let result = try? await Subprocess.run(
+                    .path(FilePath(path)), arguments: Arguments(arguments),
+                    environment: .custom(
+                        Dictionary(
+                            uniqueKeysWithValues: environment.compactMap { key, value in
+                                Environment.Key(rawValue: key).map { ($0, value) }
+                            })),
+                    output: .string(limit: 4096), error: .discarded),
+                case .exited(0) = result.terminationStatus
+            else { return }
+            answer.withLock { $0 = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(1))
+            task.cancel()  // swift-subprocess kills and reaps it
+        }
+        await task.value
+        timer.cancel()
+        return answer.withLock { $0 }
     }
 }
