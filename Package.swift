@@ -76,6 +76,13 @@ let modules: [Target] = [
         name: "PostgresWriter", dependencies: ["PostgresSeenLikeStore", "StoryInterfaces"],
         path: "Packages/PostgresSeenLikeStore/Sources/PostgresWriter"),
     .target(
+        name: "ConfigurationLayers",
+        dependencies: [
+            "StoryInterfaces", .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
+        ],
+        path: "Packages/ConfigurationLayers/Sources/ConfigurationLayers"),
+    .target(
         name: "VideoDecoding",
         dependencies: [
             "StoryInterfaces", .product(name: "Subprocess", package: "swift-subprocess"),
@@ -126,6 +133,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ]
     ),
     ("VideoDecoding", ["VideoDecoding", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("ConfigurationLayers", ["ConfigurationLayers"]),
 ]
 
 func suite(_ suite: (name: String, dependencies: [Target.Dependency]), in folder: String) -> Target {

@@ -1,3 +1,4 @@
+import ConfigurationLayers
 import FeedPaging
 import Foundation
 import PicsumContent

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfigurationLayers
 import StoriesComposition
 import Testing
 

@@ -1,3 +1,4 @@
+import ConfigurationLayers
 import Foundation
 import SeenLikeStore
 import StoriesComposition

@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 import Foundation
 public import Logging
 public import StoryInterfaces
@@ -32,7 +33,7 @@ public struct CompositionRoot: Sendable {
     ) throws(ConfigurationError) -> CompositionRoot {
         let paths = XDGPaths(environment: environment, home: NSHomeDirectory())
         let resolver = ConfigurationResolver(
-            schema: ConfigurationSchema(paths: paths, registry: registry), paths: paths)
+            specs: ConfigurationSchema(paths: paths, registry: registry).specs, paths: paths)
         let resolved = try resolver.resolve(
             flags: flags, setByAssignment: setByAssignment, environment: environment, configFile: configFile)
         return CompositionRoot(registry: registry, settings: try StoriesSettings(resolved))

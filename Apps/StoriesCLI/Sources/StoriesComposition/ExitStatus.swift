@@ -1,3 +1,4 @@
+import ConfigurationLayers
 import PicsumContent
 import SeenLikeStore
 import StoryInterfaces

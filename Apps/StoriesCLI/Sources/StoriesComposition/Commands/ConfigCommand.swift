@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ConfigurationLayers
 import Foundation
 
 /// `stories config [--json]`: every key, its value and where it came from.

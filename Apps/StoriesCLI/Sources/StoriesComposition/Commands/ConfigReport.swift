@@ -1,3 +1,4 @@
+import ConfigurationLayers
 import Foundation
 
 /// The two renderings of `stories config`.

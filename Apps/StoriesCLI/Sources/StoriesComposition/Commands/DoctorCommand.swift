@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ConfigurationLayers
 import Foundation
 import PicsumContent
 import StoryInterfaces

@@ -1,4 +1,5 @@
 public import ArgumentParser
+public import ConfigurationLayers
 
 /// The configuration flags every subcommand accepts (PRODUCT.md §4). They are optional with
 /// no default, so that a flag not given leaves the key to the environment, file or default.

@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 import FeedPaging
 import StoryModels
 import StoryTerminal

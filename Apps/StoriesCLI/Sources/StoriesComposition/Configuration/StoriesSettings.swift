@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 public import FeedPaging
 import Foundation
 public import PicsumContent

@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 import PicsumContent
 import StoryInterfaces
 import StoryModels

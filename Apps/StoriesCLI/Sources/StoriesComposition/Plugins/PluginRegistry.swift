@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 import SeenLikeStore
 public import StoryInterfaces
 

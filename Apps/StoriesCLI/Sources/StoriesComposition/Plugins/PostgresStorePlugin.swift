@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 import Foundation
 import PostgresSeenLikeStore
 public import StoryInterfaces

@@ -1,3 +1,4 @@
+public import ConfigurationLayers
 public import SeenLikeStore
 public import StoryInterfaces
 

@@ -1,4 +1,4 @@
-import StoriesComposition
+import ConfigurationLayers
 import Testing
 
 @Suite("Setting values")

@@ -1,19 +1,19 @@
 import Configuration
 import Foundation
 
-/// Resolves every key of a ``ConfigurationSchema`` with the precedence
+/// Resolves every key of a schema (a list of ``SettingSpec``) with the precedence
 /// flag > `STORIES_*` environment > config file > default, using swift-configuration's
 /// providers, and validates each value itself (swift-configuration's typed getters with a
 /// default quietly fall back on a bad value; a bad value here is an error, exit 78).
 public struct ConfigurationResolver: Sendable {
-    /// The keys to resolve.
-    public var schema: ConfigurationSchema
+    /// The keys to resolve, in order.
+    public var specs: [SettingSpec]
     /// The XDG folders, for the default config file location.
     public var paths: XDGPaths
 
     /// Creates a resolver.
-    public init(schema: ConfigurationSchema, paths: XDGPaths) {
-        self.schema = schema
+    public init(specs: [SettingSpec], paths: XDGPaths) {
+        self.specs = specs
         self.paths = paths
     }
 
@@ -28,7 +28,7 @@ public struct ConfigurationResolver: Sendable {
         flags: [String: String], setByAssignment: Set<String> = [], environment: [String: String],
         configFile: String?
     ) throws(ConfigurationError) -> ResolvedConfiguration {
-        let file = try ConfigFileLoader.load(explicitPath: configFile, configHome: paths.configHome, schema: schema)
+        let file = try ConfigFileLoader.load(explicitPath: configFile, configHome: paths.configHome, specs: specs)
         let flagProvider = InMemoryProvider(
             name: "flags",
             values: Dictionary(
@@ -57,7 +57,7 @@ public struct ConfigurationResolver: Sendable {
         }
 
         var settings: [ResolvedSetting] = []
-        for spec in schema.specs {
+        for spec in specs {
             settings.append(try resolve(spec, layers: layers))
         }
         return ResolvedConfiguration(settings: settings, configFile: file?.path, warnings: file?.warnings ?? [])

@@ -18,7 +18,7 @@ enum ConfigFileLoader {
     /// Loads `explicitPath` (which must exist), else the first of `config.json`, `config.yaml`
     /// and `config.yml` in `configHome/stories`, else nothing.
     static func load(
-        explicitPath: String?, configHome: String, schema: ConfigurationSchema
+        explicitPath: String?, configHome: String, specs: [SettingSpec]
     ) throws(ConfigurationError) -> ConfigFile? {
         let path: String
         if let explicitPath {
@@ -47,7 +47,7 @@ enum ConfigFileLoader {
                 snapshot = try JSONSnapshot(data: data.bytes, providerName: path, parsingOptions: .default)
                 keys = flattenedKeys(try JSONSerialization.jsonObject(with: data))
             }
-            let known = Set(schema.specs.map(\.key))
+            let known = Set(specs.map(\.key))
             let warnings = keys.filter { !known.contains($0) }.sorted().map {
                 "\(path): unknown key \"\($0)\" is ignored (`stories config` lists the known keys)"
             }
