@@ -96,7 +96,8 @@ let modules: [Target] = [
         name: "StoriesRuntime",
         dependencies: [
             "StoriesScreens", "StoryInterfaces", "StoryNavigation", "StoryTerminal", "FeedPaging", "StoryModels",
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
         path: "Features/StoriesScreens/Sources/StoriesRuntime"),
 ]
@@ -177,8 +178,6 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             path: "Apps/StoriesCLI/Sources/StoriesComposition"
         ),

@@ -2,6 +2,7 @@ public import ArgumentParser
 import ConfigurationLayers
 import Foundation
 import PicsumContent
+import StoriesRuntime
 import StoryInterfaces
 import StoryTerminal
 import VideoDecoding

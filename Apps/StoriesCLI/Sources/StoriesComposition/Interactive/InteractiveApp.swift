@@ -30,7 +30,10 @@ struct InteractiveApp {
         // Every part of the app logs through this root, so nothing writes onto the screen.
         root.logger = root.settings.log.makeLogger(holdingIn: held)
         defer { held.flushHeld() }
-        let display = try await Self.display(root)
+        let display = try await InteractiveDisplay.detect(
+            configured: root.settings.graphicsMode, color: root.settings.colorMode,
+            accessible: root.settings.viewer.accessible, environment: ProcessInfo.processInfo.environment,
+            logger: root.logger)
         let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !root.settings.viewer.accessible)
         defer { terminal.restore() }
         return try await Self.loop(root).run(io: .live(terminal), display: display)
@@ -55,45 +58,4 @@ struct InteractiveApp {
             },
             makeVideos: { SharedImages.videoRuntime(root) })
     }
-
-    /// What the terminal shows: pictures in kitty, sixel or iTerm2's inline images where it
-    /// speaks one (asked before the screen is taken, up to 1 s, on a thread of its own), its
-    /// background and colours.
-    static func display(_ root: CompositionRoot) async throws -> InteractiveDisplay {
-        let logger = root.logger
-        let accessible = root.settings.viewer.accessible
-        let environment = ProcessInfo.processInfo.environment
-        let configured = root.settings.graphicsMode
-        let detected =
-            accessible
-            ? GraphicsDetection(mode: .symbols, reason: "accessible mode")
-            : try await OwnThread.run {
-                GraphicsDetection.detect(
-                    configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
-            }
-        // Inside tmux with kitty outside: kitty's Unicode placeholders through tmux's passthrough.
-        var behindTmux = false
-        if !accessible, configured == .auto, detected.mode == .symbols, environment["TMUX"] != nil {
-            behindTmux = await TmuxPassthrough.kittyOutside(environment)
-        }
-        let graphics: GraphicsMode =
-            behindTmux ? .kitty : [.kitty, .sixel, .iterm2].contains(detected.mode) ? detected.mode : .symbols
-        logger.info(
-            "graphics",
-            metadata: [
-                "mode": "\(graphics.rawValue)",
-                "why":
-                    "\(behindTmux ? "kitty outside tmux: Unicode placeholders through passthrough" : detected.reason)",
-            ])
-        logger.info(
-            "terminal",
-            metadata: [
-                "background": "\(detected.background.map { "\($0.r),\($0.g),\($0.b)" } ?? "unknown")",
-                "sixelLimit": "\(detected.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "none")",
-                "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
-            ])
-        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        return InteractiveDisplay(graphics: graphics, behindTmux: behindTmux, detected: detected, depth: depth)
-    }
-
 }

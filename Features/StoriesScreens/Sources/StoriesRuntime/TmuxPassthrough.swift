@@ -15,11 +15,11 @@ import Synchronization
 /// The outer terminal is found by asking tmux (`display -p '#{client_termtype}'`: what the
 /// attached client's terminal answered to XTVERSION; kitty 0.28 or later), and passthrough is switched on for this pane only (`set -p
 /// allow-passthrough on`, tmux ≥ 3.3; an older tmux refuses it and half blocks stay).
-enum TmuxPassthrough {
+public enum TmuxPassthrough {
     /// Whether pictures can go through tmux to a kitty outside it (and, with `enable`,
     /// passthrough is on for this pane now). False outside tmux, and whenever tmux does not
     /// answer in a second.
-    static func kittyOutside(_ environment: [String: String], enable: Bool = true) async -> Bool {
+    public static func kittyOutside(_ environment: [String: String], enable: Bool = true) async -> Bool {
         guard environment["TMUX"] != nil, let tmux = program("tmux", environment) else { return false }
         guard let answer = await run(tmux, ["display", "-p", "#{client_termtype}"], environment),
             supportsPlaceholders(termType: answer)
@@ -31,7 +31,7 @@ enum TmuxPassthrough {
     /// kitty's placeholders came in 0.28.0: the outer terminal's XTVERSION as tmux reports it
     /// (`client_termtype`, e.g. "kitty(0.26.5)") must name kitty 0.28 or later — Debian 12's
     /// 0.26.5 would show the placeholder characters as boxes.
-    static func supportsPlaceholders(termType: String) -> Bool {
+    public static func supportsPlaceholders(termType: String) -> Bool {
         guard termType.hasPrefix("kitty("), let close = termType.firstIndex(of: ")") else { return false }
         let version = termType[termType.index(termType.startIndex, offsetBy: 6)..<close].split(separator: ".")
             .compactMap { Int($0) }
@@ -40,14 +40,14 @@ enum TmuxPassthrough {
     }
 
     /// `name` on PATH.
-    static func program(_ name: String, _ environment: [String: String]) -> String? {
+    public static func program(_ name: String, _ environment: [String: String]) -> String? {
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The program's output when it exits 0 within a second; nil otherwise (killed then).
     /// Run through swift-subprocess: no input, errors discarded, our descriptors closed in it.
-    static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) async -> String? {
+    public static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) async -> String? {
         let answer = Mutex<String?>(nil)
         let task = Task {
             guard

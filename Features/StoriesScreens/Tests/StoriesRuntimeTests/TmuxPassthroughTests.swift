@@ -1,0 +1,32 @@
+import Foundation
+import StoriesRuntime
+import Testing
+
+@Suite("kitty behind tmux")
+struct TmuxPassthroughTests {
+    @Test func onlyKittyWithPlaceholdersQualifies() {
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.28.0)"))
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.35.2)"))
+        #expect(TmuxPassthrough.supportsPlaceholders(termType: "kitty(1.0)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "kitty(0.26.5)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "XTerm(379)"))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: ""))
+        #expect(!TmuxPassthrough.supportsPlaceholders(termType: "kitty(x)"))
+    }
+
+    @Test func outsideTmuxNothingIsAsked() async {
+        #expect(await !TmuxPassthrough.kittyOutside(["PATH": "/usr/bin:/bin"]))
+    }
+
+    /// tmux is asked through swift-subprocess: its answer when it exits 0 within a second;
+    /// nothing when it fails, and a program that hangs is killed after the second.
+    @Test func aToolIsAnsweredWithinASecondOrKilled() async {
+        let environment = ["PATH": "/usr/bin:/bin"]
+        #expect(await TmuxPassthrough.run("/bin/sh", ["-c", "echo ' kitty(0.35.2) '"], environment) == "kitty(0.35.2)")
+        #expect(await TmuxPassthrough.run("/bin/sh", ["-c", "echo no; exit 3"], environment) == nil)
+        let started = ContinuousClock.now
+        #expect(await TmuxPassthrough.run("/bin/sh", ["-c", "sleep 30"], environment) == nil)
+        #expect(ContinuousClock.now - started < .seconds(20), "the hanging tool was not killed")
+        #expect(await TmuxPassthrough.run("/nonexistent/tmux", [], environment) == nil)
+    }
+}
