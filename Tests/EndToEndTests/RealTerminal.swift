@@ -126,8 +126,14 @@ final class RealTerminal: Sendable {
         }
         guard started else { throw RealTerminalError.failed("Xvfb did not start: \(folder)/xvfb.log") }
         display = ":\(number)"
+        // Before the command, one round trip of device attributes (DA1), up to 10 s: the terminal
+        // answers the app's questions as a user's idle one does (a kitty still starting on a
+        // loaded machine once took over the app's 1 s, and the light theme got the dark palette).
+        let warmUp =
+            "old=$(stty -g); stty raw -echo min 0 time 100; printf '\\033[c'; "
+            + "while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ] && [ \"$c\" != c ]; do :; done; stty \"$old\""
         let script =
-            "touch '\(folder)/ready'; while [ ! -e '\(folder)/go' ]; do sleep 0.05; done; \(command); touch '\(folder)/done'; sleep 600"
+            "touch '\(folder)/ready'; while [ ! -e '\(folder)/go' ]; do sleep 0.05; done; \(warmUp); \(command); touch '\(folder)/done'; sleep 600"
         let launch = kind.launch(script, socket: folder + "/kitty.sock").map(Self.quoted).joined(separator: " ")
         _ = try await Self.background(launch, log: folder + "/terminal.log", environment: environment)
         guard try await Self.poll(seconds: 30, { FileManager.default.fileExists(atPath: "\(self.folder)/ready") })
