@@ -14,7 +14,7 @@ struct BundledClipsTests {
         for item in BundledCatalog().stories.flatMap(\.items) {
             guard case .video(let url, let duration, _) = item.media, checked.insert(url).inserted else { continue }
             let file = try #require(BundledCatalog.videoFile(for: url), "\(url)")
-            let info = try await decoder.probe(file)
+            let info = try await decoder.probe(file, limit: .seconds(120))  // a loaded machine once took 10 s
             let off = info.duration - duration
             #expect(off < .milliseconds(100) && off > .milliseconds(-100), "\(url): \(info.duration) vs \(duration)")
             #expect(info.width == item.pixelSize?.width && info.height == item.pixelSize?.height, "\(url)")

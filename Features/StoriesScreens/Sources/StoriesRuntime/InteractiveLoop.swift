@@ -16,66 +16,6 @@ import StoryTerminal
 /// returns. Everything it reads and writes comes in as values (``InteractiveIO``, the
 /// session opener, the video role), so it runs the same in a terminal and in a test.
 public struct InteractiveLoop: Sendable {
-    /// What the app's configuration says of the screens.
-    public struct Settings: Sendable {
-        /// `content.source` as configured (shown until the source is open).
-        public var source: String
-        /// The viewer's durations, auto-advance and accessible mode.
-        public var viewer: ViewerConfiguration
-        /// Page size and prefetch distance of the tray and the gallery.
-        public var feed: FeedPagingConfiguration
-        /// `tray.order`.
-        public var trayOrder: TrayOrder
-        /// `viewer.videoFrameRate` (0: the mode's).
-        public var videoFrameRate: Int
-
-        /// Settings for the loop.
-        public init(
-            source: String, viewer: ViewerConfiguration, feed: FeedPagingConfiguration, trayOrder: TrayOrder,
-            videoFrameRate: Int
-        ) {
-            self.source = source
-            self.viewer = viewer
-            self.feed = feed
-            self.trayOrder = trayOrder
-            self.videoFrameRate = videoFrameRate
-        }
-    }
-
-    /// An open content source and store.
-    public struct Session: Sendable {
-        /// Users and their stories.
-        public var content: any StoryContentProviding
-        /// The gallery's photos and their sized URLs.
-        public var photos: any PhotoCataloging
-        /// Why `auto` fell back, if it did.
-        public var fallback: String?
-        /// Every image the source names, at a priority.
-        public var images: @Sendable (URL, ImagePriority) async throws -> Data
-        /// Seen and liked state.
-        public var store: any SeenLikeStoring
-        /// A failure in one line for the status line and the log.
-        public var describe: @Sendable (any Error) -> String
-        /// Whether the store refused a change for good (a value it can never take): set aside.
-        public var refusedForGood: @Sendable (any Error) -> Bool
-
-        /// A session.
-        public init(
-            content: any StoryContentProviding, photos: any PhotoCataloging, fallback: String? = nil,
-            images: @escaping @Sendable (URL, ImagePriority) async throws -> Data, store: any SeenLikeStoring,
-            describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
-            refusedForGood: @escaping @Sendable (any Error) -> Bool = { _ in false }
-        ) {
-            self.content = content
-            self.photos = photos
-            self.fallback = fallback
-            self.images = images
-            self.store = store
-            self.describe = describe
-            self.refusedForGood = refusedForGood
-        }
-    }
-
     /// What the screens are configured to do.
     public var settings: Settings
     /// Where the runtime logs (never the screen).
@@ -264,49 +204,4 @@ public struct InteractiveLoop: Sendable {
         case continued
     }
 
-    /// A small image for a gallery cell (240 pixels wide; its cells' pixels in a graphics mode),
-    /// as the source sizes its photos.
-    static func thumbnailURL(_ session: Session, cell: CellPixels?) -> @Sendable (Photo) -> URL {
-        let photos = session.photos
-        let width = max(240, GalleryLayout.thumbnailColumns * (cell?.width ?? 0))
-        return { photo in
-            return photos.imageURL(for: photo, width: width, height: max(1, width * photo.height / max(1, photo.width)))
-        }
-    }
-
-    /// What the viewer says of a picture kitty would not show: its error's code
-    /// (`i=5,p=6;ENOSPC:…` → "the terminal could not show it (ENOSPC)").
-    static func refusalReason(_ reply: String) -> String {
-        let error = reply.split(separator: ";", maxSplits: 1).last.map { $0.prefix { $0 != ":" } } ?? ""
-        let code = error.filter { $0.isLetter || $0.isNumber }.prefix(16)
-        return code.isEmpty ? "the terminal could not show it" : "the terminal could not show it (\(code))"
-    }
-
-    /// The detail's image, sized for the screen where the source can (not a 5000-pixel original).
-    static func detailURL(_ session: Session, _ photo: Photo, columns: Int, rows: Int, cell: CellPixels?)
-        -> URL
-    {
-        let size: (width: Int, height: Int)
-        if let cell {
-            let fitted = cell.fitted(width: photo.width, height: photo.height, columns: columns, rows: rows)
-            size = (fitted.width, fitted.height)
-        } else {
-            // Half blocks: a little more than the cells need, for the box filter.
-            let fitted = ImageCells.fittedSize(width: photo.width, height: photo.height, columns: columns, rows: rows)
-            size = (fitted.width * 2, fitted.height * 2)
-        }
-        return session.photos.imageURL(for: photo, width: size.width, height: size.height)
-    }
-
-    /// Carries out a feed request on either feed.
-    static func perform(_ request: FeedRequest, on feed: some UserFeedPaging) async {
-        switch request {
-        case .show(let position): await feed.didShow(position: position)
-        case .refresh: await feed.refresh()
-        case .retry: await feed.retry()
-        }
-    }
-
-    /// Entries kept behind the last shown position, at least (more than a screen of cells).
-    static let minimumRetained = 300
 }

@@ -32,7 +32,7 @@ struct PostgresSeenLikeStoreTests {
     /// database see each other's seen and liked state; the last like or unlike wins.
     @Test func twoClientsShareStateAndTheLastLikeWins() async throws {
         let (laptop, url) = try await freshStore()
-        let desktop = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url))
+        let desktop = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: .seconds(30)))
         try await laptop.markSeen("ada-0", user: "ada", index: 0)
         try await desktop.markSeen("ada-1", user: "ada", index: 1)
         #expect(try await desktop.progress(for: ["ada"])["ada"]?.seenItemIDs == ["ada-0", "ada-1"])

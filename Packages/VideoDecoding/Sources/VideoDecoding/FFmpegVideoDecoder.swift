@@ -78,8 +78,9 @@ public struct FFmpegVideoDecoder: Sendable {
         return container
     }
 
-    /// The size, length and frame rate of `file`'s first video stream.
-    public func probe(_ file: URL) async throws -> VideoInfo {
+    /// The size, length and frame rate of `file`'s first video stream; ffprobe is stopped after
+    /// `limit`.
+    public func probe(_ file: URL, limit: Duration = .seconds(10)) async throws -> VideoInfo {
         let ffprobe = try tool("ffprobe")
         let container = try Self.container(of: file)
         let result = try await Self.run(
@@ -87,7 +88,7 @@ public struct FFmpegVideoDecoder: Sendable {
             [
                 "-v", "error", "-select_streams", "v:0", "-show_entries",
                 "stream=width,height,r_frame_rate,duration:format=duration", "-of", "json",
-            ] + Self.input(file, container))
+            ] + Self.input(file, container), limit: limit)
         guard result.status == 0 else { throw VideoDecodeError.described(result.stderr) }
         struct Probe: Decodable {
             struct Stream: Decodable {
@@ -251,32 +252,4 @@ public struct FFmpegVideoDecoder: Sendable {
             throw VideoDecodeError.toolMissing(URL(fileURLWithPath: path).lastPathComponent)
         }
     }
-}
-
-/// The PPM pictures in ffmpeg's output as frames, numbered and timed at the rate asked.
-final class FrameReading: Sendable {
-    private let frameRate: Double
-    private let state = Mutex((reader: PPMFrameReader(), count: 0))
-
-    init(frameRate: Double) { self.frameRate = frameRate }
-
-    /// Frames made whole by `bytes`.
-    func append(_ bytes: [UInt8]) -> [VideoFrame] {
-        state.withLock { state in
-            state.reader.append(bytes)
-            var frames: [VideoFrame] = []
-            while let picture = state.reader.next() {
-                let index = state.count
-                frames.append(
-                    VideoFrame(
-                        index: index, time: .microseconds(Int((Double(index) / frameRate * 1_000_000).rounded())),
-                        width: picture.width, height: picture.height, pixels: picture.pixels))
-                state.count += 1
-            }
-            return frames
-        }
-    }
-
-    /// Frames made so far.
-    var count: Int { state.withLock { $0.count } }
 }
