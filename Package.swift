@@ -254,8 +254,7 @@ let package = Package(
             dependencies: [
                 "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces",
                 "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
-                "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+                "StoryInterfacesTestSupport",
             ]
         ),
     ] + modules + suites.map { suite($0, in: "Packages") }

@@ -1,13 +1,6 @@
 import Foundation
 import StoryInterfacesTestSupport
-import Subprocess
 import Testing
-
-#if canImport(System)
-    import System
-#else
-    import SystemPackage
-#endif
 
 /// The repository's root, from this file's location.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -41,39 +34,45 @@ enum StoriesProcess {
         return try await execute(binary, arguments, environment: base, stdin: stdin)
     }
 
-    /// Runs `program` to its end through swift-subprocess, stdin from `stdin` (a path) or
-    /// nothing, its output and error output read together as they come (a full pipe never
-    /// blocks it), the descriptors of this process closed in it (a server another test
-    /// started meanwhile never holds its pipes open).
+    /// Runs `program` to its end on a thread of its own (waiting blocks; the cooperative pool
+    /// must not), stdin from `stdin` (a path) or /dev/null.
     static func execute(
         _ program: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
     ) async throws -> ProcessResult {
-        let variables = Environment.custom(
-            Dictionary(
-                uniqueKeysWithValues: environment.compactMap { key, value in
-                    Environment.Key(rawValue: key).map { ($0, value) }
-                }))
-        let limit = 1 << 26  // 64 MiB: a picture in a graphics protocol is a few
-        let result: (status: TerminationStatus, stdout: String?, stderr: String?)
-        if let stdin {
-            let input = try FileDescriptor.open(FilePath(stdin), .readOnly)
-            let ran = try await Subprocess.run(
-                .path(FilePath(program)), arguments: Arguments(arguments), environment: variables,
-                input: .fileDescriptor(input, closeAfterSpawningProcess: true), output: .string(limit: limit),
-                error: .string(limit: limit))
-            result = (ran.terminationStatus, ran.standardOutput, ran.standardError)
-        } else {
-            let ran = try await Subprocess.run(
-                .path(FilePath(program)), arguments: Arguments(arguments), environment: variables, input: .none,
-                output: .string(limit: limit), error: .string(limit: limit))
-            result = (ran.terminationStatus, ran.standardOutput, ran.standardError)
+        try await onOwnThread { try executeBlocking(program, arguments, environment: environment, stdin: stdin) }
+    }
+
+    private static func executeBlocking(
+        _ program: String, _ arguments: [String], environment: [String: String], stdin: String?
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        // Close-on-exec for every end: Foundation does not close them in other children, so a
+        // server another test starts meanwhile (a stub living for its whole test) would hold the
+        // output pipe open and the read to its end below would wait for that server to stop
+        // (seen: two fault-matrix runs ended 15 s late, when a video test released its stub).
+        // The child still gets its ends as 0, 1 and 2 (dup2 clears the flag).
+        for pipe in [out, err] {
+            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
         }
-        let status: Int32
-        switch result.status {
-        case .exited(let code): status = Int32(code)
-        case .signaled(let signal): status = Int32(signal)  // as Foundation's Process says it
-        }
-        return ProcessResult(status: status, stdout: result.stdout ?? "", stderr: result.stderr ?? "")
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput =
+            try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

@@ -172,7 +172,7 @@ public struct FFmpegVideoDecoder: Sendable {
         // Counted from now (the call), so a caller checking ``running`` before starting one
         // sees it at once; until the process has been waited for.
         Self.runningCount.add(1, ordering: .relaxed)
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: DecoderThreads.shared) {
             defer { Self.runningCount.subtract(1, ordering: .relaxed) }
             let reading = FrameReading(frameRate: frameRate)
             stopper.expect(within: deadlines.firstFrame)
@@ -223,7 +223,7 @@ public struct FFmpegVideoDecoder: Sendable {
         let output = Mutex(Data())
         let stopper = Stopper()
         let result = Mutex<Result<ChildProcess.Ending, any Error>?>(nil)
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: DecoderThreads.shared) {
             do {
                 let ending = try await ChildProcess.run(path, arguments) { bytes in
                     let full = output.withLock { output in

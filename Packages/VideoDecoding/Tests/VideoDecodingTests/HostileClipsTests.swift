@@ -66,7 +66,7 @@ struct HostileClipsTests {
                 try Self.mp4Head(), fittingWidth: 2, height: 1, frameRate: 10,
                 deadlines: .init(firstFrame: .seconds(120), nextFrame: .seconds(120))))
         #expect(result.error == nil && result.count == 1, "\(String(describing: result.error)) \(result.count)")
-        #expect(result.took < .seconds(30), "\(result.took)")
+        #expect(result.took < .seconds(120), "ends, not blocked by its full error pipe: \(result.took)")
     }
 
     @Test func aDecoderThatGivesNothingIsStoppedAtItsFirstFrameDeadline() async throws {
