@@ -75,7 +75,8 @@ struct PostgresSeenLikeStoreTests {
                 "INSERT INTO stories_schema (version) VALUES (1)",
                 "INSERT INTO seen_item (item_id, user_id, item_index) VALUES ('old-0', 'old', 0)",
             ])
-        let store = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url))
+        // 30 s as the suite's other stores: a loaded CI machine's cluster once took over 5 s.
+        let store = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: .seconds(30)))
         #expect(try await store.schemaVersionInDatabase() == 2)
         #expect(try await store.progress(for: ["old"])["old"]?.seenItemIDs == ["old-0"])
         await store.close()
@@ -84,7 +85,7 @@ struct PostgresSeenLikeStoreTests {
             throws: PostgresStoreError.newerSchema(
                 server: try PostgresStoreConfiguration(url: url).server, version: 99, known: 2)
         ) {
-            _ = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url))
+            _ = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: .seconds(30)))
         }
     }
 
