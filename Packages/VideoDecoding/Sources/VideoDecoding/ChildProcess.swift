@@ -41,8 +41,16 @@ enum ChildProcess {
                     }
                 }
                 group.addTask {
-                    for try await chunk in execution.standardOutput {
-                        try await read(chunk.withUnsafeBytes { Array($0) })
+                    do {
+                        for try await chunk in execution.standardOutput {
+                            try await read(chunk.withUnsafeBytes { Array($0) })
+                        }
+                    } catch {
+                        // The reader stopped: the child goes now (its error output then ends,
+                        // and the group with it; waiting for the child to end by itself could
+                        // be forever).
+                        await execution.teardown(using: [TeardownStep]())
+                        throw error
                     }
                 }
                 try await group.waitForAll()

@@ -187,6 +187,8 @@ public struct FFmpegVideoDecoder: Sendable {
                         else { throw CancellationError() }
                         stopper.expect(within: deadlines.nextFrame)
                     }
+                    // Output that is not PPM is not kept growing: the stream ends there.
+                    if reading.isBroken { throw CancellationError() }
                 }
             } catch is CancellationError {
             } catch let error as VideoDecodeError {

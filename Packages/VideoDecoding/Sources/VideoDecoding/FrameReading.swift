@@ -7,6 +7,9 @@ final class FrameReading: Sendable {
 
     init(frameRate: Double) { self.frameRate = frameRate }
 
+    /// Whether the output is not PPM: its reader stops (and the decoder goes).
+    var isBroken: Bool { state.withLock { $0.reader.isBroken } }
+
     /// Frames made whole by `bytes`.
     func append(_ bytes: [UInt8]) -> [VideoFrame] {
         state.withLock { state in

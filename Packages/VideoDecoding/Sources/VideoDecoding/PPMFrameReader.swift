@@ -10,6 +10,7 @@ struct PPMFrameReader {
 
     /// Appends bytes read from the pipe.
     mutating func append(_ bytes: [UInt8]) {
+        guard !isBroken else { return }  // nothing more is kept of a stream that is not PPM
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)  // what was read goes; the buffer holds about one picture
             start = 0
@@ -58,9 +59,6 @@ struct PPMFrameReader {
         start = position + count
         return (fields[0], fields[1], pixels)
     }
-
-    /// Whether bytes of a picture not yet whole are waiting (the stream ended inside one).
-    var hasPartialPicture: Bool { buffer.count > start }
 
     private mutating func broken() -> (width: Int, height: Int, pixels: [UInt8])? {
         isBroken = true

@@ -69,6 +69,18 @@ struct HostileClipsTests {
         #expect(result.took < .seconds(120), "ends, not blocked by its full error pipe: \(result.took)")
     }
 
+    @Test func aDecoderWhoseOutputIsNotPPMEndsTheStreamAndIsNotKeptGrowing() async throws {
+        // Endless bytes that are no picture: the reader stops at the first of them (it kept
+        // every byte, unbounded, until a deadline killed the decoder). Deadlines far off: the
+        // stream must end for what it reads.
+        let decoder = try Self.fakeFFmpeg("exec yes 'not a picture'")
+        let result = await Self.readAll(
+            decoder.frames(
+                try Self.mp4Head(), fittingWidth: 2, height: 1, frameRate: 10,
+                deadlines: .init(firstFrame: .seconds(120), nextFrame: .seconds(120))))
+        #expect(result.count == 0 && result.took < .seconds(60), "\(result.count) frames in \(result.took)")
+    }
+
     @Test func aDecoderThatGivesNothingIsStoppedAtItsFirstFrameDeadline() async throws {
         let decoder = try Self.fakeFFmpeg("exec sleep 60")
         let frames = decoder.frames(
