@@ -1,6 +1,7 @@
 public import ConfigurationLayers
 import Foundation
 public import Logging
+import StoriesRuntime
 public import StoryInterfaces
 
 /// Configuration in, chosen implementations out: the one place that knows every package.

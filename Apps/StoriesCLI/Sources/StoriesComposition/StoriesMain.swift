@@ -1,4 +1,5 @@
 import ArgumentParser
+import StoryTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -21,9 +22,9 @@ public enum StoriesMain {
         // Whatever this process creates is its user's only (state, log, caches, clips): other
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
-        Terminal.reserveClosedStandardDescriptors()
+        StandardStreams.reserveClosedStandardDescriptors()
         if let unknown = StoriesCommand.unknownCommand(arguments) {
-            Terminal.writeError(unknown)
+            StandardStreams.writeError(unknown)
             return ExitStatus.usage.rawValue
         }
         do {
@@ -36,26 +37,26 @@ public enum StoriesMain {
             return ExitStatus.success.rawValue
         } catch {
             if let status = ErrorReport.status(for: error) {
-                Terminal.printError(ErrorReport.message(for: error))
+                StandardStreams.printError(ErrorReport.message(for: error))
                 return status.rawValue
             }
             let code = StoriesCommand.exitCode(for: error)
             if code == .failure, !(error is ExitCode) {
                 // Not ArgumentParser's and not a known type: a bug, reported without a stack trace.
-                Terminal.printError("internal error: \(error)\nplease report it with the command you ran")
+                StandardStreams.printError("internal error: \(error)\nplease report it with the command you ran")
                 return ExitStatus.software.rawValue
             }
             let message = StoriesCommand.fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success {
                     do {
-                        try Terminal.printOutput(message)
+                        try StandardStreams.printOutput(message)
                     } catch {
-                        Terminal.printError(error.description)
+                        StandardStreams.printError(error.description)
                         return ExitStatus.ioError.rawValue
                     }
                 } else {
-                    Terminal.writeError(message)
+                    StandardStreams.writeError(message)
                 }
             }
             return code.rawValue

@@ -1,10 +1,10 @@
-public import FeedPaging
-public import Foundation
+import FeedPaging
+import Foundation
 public import Logging
 import StoriesScreens
 public import StoryInterfaces
-public import StoryModels
-public import StoryNavigation
+import StoryModels
+import StoryNavigation
 import StoryTerminal
 
 /// The interactive app's runtime: the edges around StoriesScreens' pure update and view.

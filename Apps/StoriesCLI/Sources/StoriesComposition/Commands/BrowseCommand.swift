@@ -51,7 +51,7 @@ public struct BrowseCommand: AsyncParsableCommand {
     /// Runs the app, or prints the tray without a terminal.
     public func run() async throws {
         guard TerminalSession.isTerminal(STDIN_FILENO), TerminalSession.isTerminal(STDOUT_FILENO) else {
-            Terminal.printError(
+            StandardStreams.printError(
                 "not a terminal: printing the tray instead (run `stories` in a terminal for the interactive screens)")
             try await TrayCommand.print(options: options, page: 1, limit: nil, json: false)
             return
@@ -60,7 +60,7 @@ public struct BrowseCommand: AsyncParsableCommand {
         let outcome = try await InteractiveApp(root: try ContentSession.root(options)).run()
         if outcome.unsaved > 0 {
             // Said after the screen is restored, on stderr.
-            Terminal.printError(
+            StandardStreams.printError(
                 "\(outcome.unsaved) change\(outcome.unsaved == 1 ? " was" : "s were") not saved: \(outcome.reason ?? "the store failed")"
             )
         }

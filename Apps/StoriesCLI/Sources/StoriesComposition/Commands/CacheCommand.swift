@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import PicsumContent
+import StoryTerminal
 
 /// `stories cache stats|clear|verify`: the image disk cache at `images.cache.path`, and the
 /// video clips' beside it (`<images.cache.path>-videos`) once a clip was downloaded.
@@ -58,18 +59,18 @@ public struct CacheCommand: ParsableCommand {
         switch action {
         case .stats:
             let stats = cache.statistics()
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 "\(Wording.count(stats.entries, what)), \(Wording.bytes(stats.bytes)) of \(Wording.bytes(stats.limit)) in \(cache.folder.path)"
                     + Self.stray(stats.removedStray))
         case .clear:
             let before = cache.statistics()
             cache.clear()
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 "removed \(Wording.count(before.entries, what)) (\(Wording.bytes(before.bytes))) from \(cache.folder.path)"
             )
         case .verify:
             let result = cache.verify()
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 "checked \(Wording.count(result.checked, what)), removed \(result.removed) damaged"
                     + Self.stray(result.removedStray)
             )

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import ConfigurationLayers
 import Foundation
+import StoryTerminal
 
 /// `stories config [--json]`: every key, its value and where it came from.
 public struct ConfigCommand: ParsableCommand {
@@ -31,7 +32,7 @@ public struct ConfigCommand: ParsableCommand {
     public func run() throws {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let resolved = root.settings.resolved
-        for warning in resolved.warnings { Terminal.printError("warning: " + warning) }
-        try Terminal.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
+        for warning in resolved.warnings { StandardStreams.printError("warning: " + warning) }
+        try StandardStreams.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
     }
 }

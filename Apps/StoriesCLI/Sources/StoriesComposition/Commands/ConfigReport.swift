@@ -1,5 +1,6 @@
 import ConfigurationLayers
 import Foundation
+import StoryTerminal
 
 /// The two renderings of `stories config`.
 enum ConfigReport {
@@ -60,7 +61,7 @@ enum ConfigReport {
         let rows = resolved.settings.map { setting in
             [
                 setting.spec.key,
-                Terminal.sanitized(setting.value.map { setting.spec.display($0.displayText) } ?? "(unset)"),
+                StandardStreams.sanitized(setting.value.map { setting.spec.display($0.displayText) } ?? "(unset)"),
                 setting.source.rawValue,
             ]
         }
@@ -71,7 +72,7 @@ enum ConfigReport {
                 index == 2 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }
-        let file = resolved.configFile.map { "config file: \(Terminal.sanitized($0))" } ?? "config file: none"
+        let file = resolved.configFile.map { "config file: \(StandardStreams.sanitized($0))" } ?? "config file: none"
         return (lines + ["", file]).joined(separator: "\n")
     }
 }

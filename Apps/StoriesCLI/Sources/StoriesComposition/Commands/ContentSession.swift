@@ -28,7 +28,7 @@ struct ContentSession {
     /// The composition root for `options`, its configuration warnings said on stderr.
     static func root(_ options: GlobalOptions) throws -> CompositionRoot {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
-        for warning in root.settings.resolved.warnings { Terminal.printError("warning: " + warning) }
+        for warning in root.settings.resolved.warnings { StandardStreams.printError("warning: " + warning) }
         return root
     }
 
@@ -40,7 +40,7 @@ struct ContentSession {
     /// start (exit status 69: a state server down) does not stop the session: it is opened on
     /// first use and again after each failure, and what cannot be saved is said later.
     static func open(
-        _ root: CompositionRoot, keepGoingWithoutStore: Bool = false, say: (String) -> Void = Terminal.printError
+        _ root: CompositionRoot, keepGoingWithoutStore: Bool = false, say: (String) -> Void = StandardStreams.printError
     ) async throws -> ContentSession {
         let source = try await root.makeContent()
         if let fallback = source.fallback { say(fallback) }

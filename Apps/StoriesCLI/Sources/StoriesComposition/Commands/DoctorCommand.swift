@@ -31,8 +31,8 @@ public struct DoctorCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let settings = root.settings
-        try Terminal.printOutput(
-            "config: \(settings.resolved.configFile.map { Terminal.sanitized($0) } ?? "no config file"), \(Wording.count(settings.resolved.settings.filter { $0.source != .default }.count, "key")) set"
+        try StandardStreams.printOutput(
+            "config: \(settings.resolved.configFile.map { StandardStreams.sanitized($0) } ?? "no config file"), \(Wording.count(settings.resolved.settings.filter { $0.source != .default }.count, "key")) set"
         )
 
         let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
@@ -46,14 +46,14 @@ public struct DoctorCommand: AsyncParsableCommand {
         let behindTmux =
             configured == .auto && graphics.mode == .symbols && environment["TMUX"] != nil
             ? await TmuxPassthrough.kittyOutside(environment, enable: false) : false
-        try Terminal.printOutput(
+        try StandardStreams.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
                 + Self.learned(graphics)
                 + (behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)
-        try Terminal.printOutput(
+        try StandardStreams.printOutput(
             decoder.isAvailable
                 ? "videos: play, without sound (ffmpeg found)"
                 : "videos: show their poster — ffmpeg is not installed (apt-get install ffmpeg)")
@@ -67,9 +67,9 @@ public struct DoctorCommand: AsyncParsableCommand {
         ]
         for (label, check) in checks {
             do {
-                try Terminal.printOutput("\(label): " + (try await check(settings, repair)))
+                try StandardStreams.printOutput("\(label): " + (try await check(settings, repair)))
             } catch {
-                Terminal.printError("\(label): " + ErrorReport.message(for: error))
+                StandardStreams.printError("\(label): " + ErrorReport.message(for: error))
                 failed = failed ?? ErrorReport.status(for: error) ?? .software
             }
         }
@@ -79,11 +79,11 @@ public struct DoctorCommand: AsyncParsableCommand {
         {
             // Lists the folder under the cache's flock, which another process may hold: off the pool.
             let stats = try await OwnThread.run { cache.statistics() }
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 "cache: \(Wording.count(stats.entries, "image")), \(Wording.bytes(stats.bytes)) of \(Wording.bytes(stats.limit)) in \(cache.folder.path)"
             )
         } else {
-            try Terminal.printOutput("cache: cannot use \(settings.imageCache.diskPath); check its permissions")
+            try StandardStreams.printOutput("cache: cannot use \(settings.imageCache.diskPath); check its permissions")
         }
         if let failed { throw ExitCode(failed.rawValue) }
     }

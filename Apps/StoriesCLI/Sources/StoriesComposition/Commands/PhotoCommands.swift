@@ -4,6 +4,7 @@ import Foundation
 import PicsumContent
 import StoryInterfaces
 import StoryModels
+import StoryTerminal
 
 /// `stories photos [--page N] [--limit K] [--json]`.
 public struct PhotosCommand: AsyncParsableCommand {
@@ -32,16 +33,17 @@ public struct PhotosCommand: AsyncParsableCommand {
         let result = try await session.source.photos.photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
         if json {
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 try JSONOutput.encode(
                     PhotosReport(page: page, next: result.nextPage, photos: result.elements)))
         } else {
             for photo in result.elements {
-                try Terminal.printOutput(
-                    "\(Terminal.sanitized(photo.id.rawValue))  \(Terminal.sanitized(photo.author))  \(photo.width)×\(photo.height)"
+                try StandardStreams.printOutput(
+                    "\(StandardStreams.sanitized(photo.id.rawValue))  \(StandardStreams.sanitized(photo.author))  \(photo.width)×\(photo.height)"
                 )
             }
-            try Terminal.printOutput(result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
+            try StandardStreams.printOutput(
+                result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
         }
     }
 }
@@ -65,13 +67,13 @@ public struct PhotoCommand: AsyncParsableCommand {
         let session = try await ContentSession.open(options)
         let photo = try await session.source.photos.photo(id: PhotoID(id))
         if json {
-            try Terminal.printOutput(try JSONOutput.encode(photo))
+            try StandardStreams.printOutput(try JSONOutput.encode(photo))
         } else {
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 """
-                \(Terminal.sanitized(photo.author)), \(photo.width)×\(photo.height)
-                source: \(Terminal.sanitized(photo.url.absoluteString))
-                download: \(Terminal.sanitized(photo.downloadURL.absoluteString))
+                \(StandardStreams.sanitized(photo.author)), \(photo.width)×\(photo.height)
+                source: \(StandardStreams.sanitized(photo.url.absoluteString))
+                download: \(StandardStreams.sanitized(photo.downloadURL.absoluteString))
                 """)
         }
     }

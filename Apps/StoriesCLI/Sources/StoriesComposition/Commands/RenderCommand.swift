@@ -89,7 +89,7 @@ public struct RenderCommand: AsyncParsableCommand {
             data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
         }
         if graphics != .symbols {
-            try Terminal.writeOutput(
+            try StandardStreams.writeOutput(
                 try GraphicsImage.draw(
                     data, mode: graphics, columns: columns, rows: rows,
                     cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF),
@@ -106,7 +106,7 @@ public struct RenderCommand: AsyncParsableCommand {
         let usedRows = (fitted.height + 1) / 2
         var buffer = CellBuffer(width: fitted.width, height: usedRows)
         ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
-        try Terminal.writeOutput(TerminalRenderer(depth: depth).lines(buffer))
+        try StandardStreams.writeOutput(TerminalRenderer(depth: depth).lines(buffer))
     }
 }
 

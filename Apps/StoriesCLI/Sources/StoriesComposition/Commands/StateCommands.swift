@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import StoryInterfaces
+import StoryTerminal
 
 /// `stories state [--json]`: what the store holds.
 public struct StateCommand: AsyncParsableCommand {
@@ -22,9 +23,9 @@ public struct StateCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let summary = try await root.makeStore().summary()
         if json {
-            try Terminal.printOutput(try JSONOutput.encode(StateReport(summary)))
+            try StandardStreams.printOutput(try JSONOutput.encode(StateReport(summary)))
         } else {
-            try Terminal.printOutput(
+            try StandardStreams.printOutput(
                 "\(Wording.count(summary.seenItemIDs.count, "item")) seen, \(summary.likedItemIDs.count) liked, \(Wording.count(summary.users.count, "user")) started"
             )
         }
@@ -75,7 +76,7 @@ public struct LikeCommand: AsyncParsableCommand {
         let id = StoryItemID(item)
         _ = try await session.locate([id])
         try await session.store.setLiked(id, !off)
-        try Terminal.printOutput("\(off ? "unliked" : "liked") \(Terminal.sanitized(item))")
+        try StandardStreams.printOutput("\(off ? "unliked" : "liked") \(StandardStreams.sanitized(item))")
     }
 }
 
@@ -108,7 +109,7 @@ public struct SeenCommand: AsyncParsableCommand {
         } catch {
             throw SeenNotWritten(count: marks.count, cause: error)
         }
-        try Terminal.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
+        try StandardStreams.printOutput("marked \(ids.count) item\(ids.count == 1 ? "" : "s") as seen")
     }
 }
 
@@ -139,7 +140,7 @@ public struct ResetCommand: AsyncParsableCommand {
         if seen || all { scope.insert(.seen) }
         if likes || all { scope.insert(.likes) }
         try await root.makeStore().reset(scope)
-        try Terminal.printOutput(
+        try StandardStreams.printOutput(
             "reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
     }
 }

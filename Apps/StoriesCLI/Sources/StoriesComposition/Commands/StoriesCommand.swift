@@ -1,4 +1,5 @@
 public import ArgumentParser
+import StoryTerminal
 
 /// `stories`: the root command.
 public struct StoriesCommand: AsyncParsableCommand {
@@ -42,7 +43,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let near = commandNames.map { ($0, editDistance(first.lowercased(), $0)) }
             .filter { $0.1 <= max(1, min(2, $0.0.count / 3)) }.min { $0.1 < $1.1 }
-        return "Error: Unknown command '\(Terminal.sanitized(first))'."
+        return "Error: Unknown command '\(StandardStreams.sanitized(first))'."
             + (near.map { " Did you mean '\($0.0)'?" } ?? "")
             + "\nUsage: stories <subcommand>\n  See 'stories --help' for the subcommands."
     }

@@ -51,17 +51,17 @@ public struct TrayCommand: AsyncParsableCommand {
             let report = TrayReport(
                 source: session.content.sourceName, fallback: session.fallback, page: page, next: result.nextPage,
                 users: entries.map(TrayReport.User.init))
-            try Terminal.printOutput(try JSONOutput.encode(report))
+            try StandardStreams.printOutput(try JSONOutput.encode(report))
         } else {
             for entry in entries {
                 let ring = entry.ring == .unseen ? "◉" : "○"
-                let name = Terminal.sanitized(entry.story.user.name)
-                try Terminal.printOutput(
-                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(Terminal.sanitized(entry.story.user.id.rawValue))]"
+                let name = StandardStreams.sanitized(entry.story.user.name)
+                try StandardStreams.printOutput(
+                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(StandardStreams.sanitized(entry.story.user.id.rawValue))]"
                 )
             }
-            if entries.isEmpty { try Terminal.printOutput("(no users on page \(page))") }
-            try Terminal.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
+            if entries.isEmpty { try StandardStreams.printOutput("(no users on page \(page))") }
+            try StandardStreams.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
         }
     }
 }
@@ -117,32 +117,4 @@ struct TrayReport: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case source, fallback, page, next, users }
-}
-
-/// JSON for stdout: sorted keys, slashes as they are, and no raw control character at all.
-enum JSONOutput {
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
-
-    /// JSONEncoder escapes C0 controls only; DEL, the C1 controls (U+009B is a CSI to many
-    /// terminals), line and paragraph separators and bidi overrides and isolates are escaped
-    /// here too (`\u009b`), so the data is kept and nothing raw reaches a terminal or a script.
-    /// They can only occur inside strings: JSON's own syntax is ASCII.
-    static func escapingControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: TerminalText.isControl) else { return json }
-        var result = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard TerminalText.isControl(scalar) else {
-                result.append(scalar)
-                continue
-            }
-            let hex = String(scalar.value, radix: 16)
-            result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-        }
-        return String(result)
-    }
-
 }

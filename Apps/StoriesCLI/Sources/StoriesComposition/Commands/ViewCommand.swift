@@ -3,6 +3,7 @@ import FeedPaging
 import Foundation
 import StoryInterfaces
 import StoryNavigation
+import StoryTerminal
 
 /// `stories view USER --keys "KEYS" [--json]`: the scripted viewer of PRODUCT.md §3.
 public struct ViewCommand: AsyncParsableCommand {
@@ -99,9 +100,11 @@ public struct ViewCommand: AsyncParsableCommand {
         for event in events {
             try await record(event, in: session)
             if json {
-                if let line = try ViewEventJSON.line(for: event) { try Terminal.printOutput(line) }
+                if let record = ViewerEventRecord(event) {
+                    try StandardStreams.printOutput(try JSONOutput.encode(record))
+                }
             } else if let sentence = ViewerNarrator.sentence(for: event, in: viewer) {
-                try Terminal.printOutput(Terminal.sanitized(sentence))
+                try StandardStreams.printOutput(StandardStreams.sanitized(sentence))
             }
         }
     }
@@ -112,54 +115,6 @@ public struct ViewCommand: AsyncParsableCommand {
         case .liked(let item): try await session.store.setLiked(item, true)
         case .unliked(let item): try await session.store.setLiked(item, false)
         default: break
-        }
-    }
-}
-
-/// The `view --json` lines of PRODUCT.md §3, and `playbackStarted` when a video item's media
-/// is shown (scripted runs play videos on the virtual clock); prefetch hints and retries are
-/// not printed.
-enum ViewEventJSON {
-    static func line(for event: ViewerEvent) throws -> String? {
-        var object: [String: JSONValue] = [:]
-        switch event {
-        case .itemShown(let user, let item, let index, let count):
-            object = [
-                "event": "itemShown", "user": .string(user.rawValue), "item": .string(item.rawValue),
-                "index": .int(index), "count": .int(count),
-            ]
-        case .itemSeen(let user, let item, let index):
-            object = [
-                "event": "itemSeen", "user": .string(user.rawValue), "item": .string(item.rawValue),
-                "index": .int(index),
-            ]
-        case .liked(let item): object = ["event": "liked", "item": .string(item.rawValue)]
-        case .unliked(let item): object = ["event": "unliked", "item": .string(item.rawValue)]
-        case .userChanged(let from, let to):
-            object = ["event": "userChanged", "from": .string(from.rawValue), "to": .string(to.rawValue)]
-        case .paused: object = ["event": "paused"]
-        case .resumed: object = ["event": "resumed"]
-        case .mediaFailed(let item, let reason):
-            object = ["event": "mediaFailed", "item": .string(item.rawValue), "reason": .string(reason)]
-        case .closed: object = ["event": "closed"]
-        case .playbackStarted(let item): object = ["event": "playbackStarted", "item": .string(item.rawValue)]
-        case .retrying, .prefetch: return nil
-        }
-        return try JSONOutput.encode(object)
-    }
-
-    enum JSONValue: Encodable, ExpressibleByStringLiteral {
-        case string(String)
-        case int(Int)
-
-        init(stringLiteral value: String) { self = .string(value) }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .string(let text): try container.encode(text)
-            case .int(let number): try container.encode(number)
-            }
         }
     }
 }

@@ -1,5 +1,6 @@
 public import ConfigurationLayers
 import FeedPaging
+import StoriesRuntime
 import StoryModels
 import StoryTerminal
 

@@ -2,6 +2,7 @@ public import ConfigurationLayers
 public import FeedPaging
 import Foundation
 public import PicsumContent
+public import StoriesRuntime
 import StoryInterfaces
 public import StoryModels
 public import StoryNavigation

@@ -32,7 +32,7 @@ public struct LogSetup: Sendable {
 
     /// A logger for the interactive screen: to the file, else held in `held` until the
     /// screen is left.
-    func makeLogger(label: String = "stories", holdingIn held: LogSink) -> Logger {
+    public func makeLogger(label: String = "stories", holdingIn held: LogSink) -> Logger {
         makeLogger(label: label, sink: file.map { LogSink.file($0) } ?? held)
     }
 
@@ -64,7 +64,7 @@ public final class LogSink: Sendable {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            Terminal.printError("warning: cannot open the log file \(path) (\(reason)); logging to stderr")
+            StandardStreams.printError("warning: cannot open the log file \(path) (\(reason)); logging to stderr")
             return .standardError
         }
         var status = stat()
@@ -89,16 +89,16 @@ public final class LogSink: Sendable {
     func write(_ line: String) {
         target.withLock { target in
             switch target {
-            case .standardError: Terminal.writeErrorLine(line)
+            case .standardError: StandardStreams.writeErrorLine(line)
             case .file(let path, let fd):
                 guard let code = RawWrite.all(Array((line + "\n").utf8), to: fd) else { return }
                 // A log file that cannot be written (a full disk): stderr from now on, said once.
                 close(fd)
                 target = .standardError
-                Terminal.printError(
+                StandardStreams.printError(
                     "warning: cannot write the log file \(path) (\(String(cString: strerror(code)))); logging to stderr"
                 )
-                Terminal.writeErrorLine(line)
+                StandardStreams.writeErrorLine(line)
             case .held(var lines):
                 lines.append(line)
                 if lines.count > Self.maximumHeld { lines.removeFirst(lines.count - Self.maximumHeld) }
@@ -115,7 +115,7 @@ public final class LogSink: Sendable {
             return lines
         }
         guard !lines.isEmpty else { return }
-        for line in lines { Terminal.writeErrorLine(line) }
+        for line in lines { StandardStreams.writeErrorLine(line) }
     }
 }
 
@@ -140,6 +140,7 @@ struct LineLogHandler: LogHandler {
         let fields = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
         // Credentials and query strings of any URL are hidden (a failing URL is logged whole otherwise).
-        sink.write(Terminal.sanitized(Redaction.redacted("\(time) \(event.level) \(label): \(event.message)\(fields)")))
+        sink.write(
+            StandardStreams.sanitized(Redaction.redacted("\(time) \(event.level) \(label): \(event.message)\(fields)")))
     }
 }

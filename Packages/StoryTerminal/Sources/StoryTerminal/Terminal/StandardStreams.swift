@@ -1,6 +1,5 @@
 import Foundation
 import StoryInterfaces
-import StoryTerminal
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,13 +13,14 @@ import Synchronization
 /// Writes are `write(2)` loops, never `FileHandle.write` (which traps on a full disk or a
 /// closed descriptor): stdout that cannot take the output is an ``OutputError`` (exit 74);
 /// stderr that cannot is given up silently (there is nowhere left to say it).
-enum Terminal {
-    static func printOutput(_ text: String) throws(OutputError) {
+public enum StandardStreams {
+    /// One line to stdout (sanitise content first).
+    public static func printOutput(_ text: String) throws(OutputError) {
         try writeOutput(Array((text + "\n").utf8))
     }
 
     /// Raw bytes to stdout (cells, JSON).
-    static func writeOutput(_ bytes: [UInt8]) throws(OutputError) {
+    public static func writeOutput(_ bytes: [UInt8]) throws(OutputError) {
         if stdoutWasClosed.load(ordering: .relaxed) { throw OutputError(code: EBADF) }
         if let code = RawWrite.all(bytes, to: STDOUT_FILENO) { throw OutputError(code: code) }
     }
@@ -35,7 +35,7 @@ enum Terminal {
     /// takes a closed fd 1), and bytes meant for stdout would go there. A number still free
     /// gets /dev/null, so that no file opened later (the database!) takes it. Output to a
     /// stdout closed this way is an ``OutputError``. Call first thing.
-    static func reserveClosedStandardDescriptors() {
+    public static func reserveClosedStandardDescriptors() {
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             if fcntl(fd, F_GETFD) == -1 && errno == EBADF {
                 let opened = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
@@ -61,18 +61,19 @@ enum Terminal {
     }
 
     /// Writes ArgumentParser's own messages (usage, errors), sanitised but with their newlines.
-    static func writeError(_ text: String) {
+    public static func writeError(_ text: String) {
         if stderrWasClosed.load(ordering: .relaxed) { return }
         _ = RawWrite.all(Array((sanitized(text, keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// One line (already sanitised) to stderr, unless stderr was closed.
-    static func writeErrorLine(_ line: String) {
+    public static func writeErrorLine(_ line: String) {
         if stderrWasClosed.load(ordering: .relaxed) { return }
         _ = RawWrite.all(Array((line + "\n").utf8), to: STDERR_FILENO)
     }
 
-    static func printError(_ text: String) {
+    /// `stories: ` and the text, credentials in URLs hidden and controls replaced, to stderr.
+    public static func printError(_ text: String) {
         if stderrWasClosed.load(ordering: .relaxed) { return }
         let line = "stories: " + sanitized(Redaction.redacted(text), keepingNewlines: true) + "\n"
         _ = RawWrite.all(Array(line.utf8), to: STDERR_FILENO)
@@ -81,7 +82,7 @@ enum Terminal {
     /// Content and configuration text made safe for a terminal or a script: controls (C0, C1,
     /// DEL, escape sequences) and bidi overrides replaced — the screen's rule
     /// (``TerminalText/sanitize(_:)``), with newlines kept when asked.
-    static func sanitized(_ text: String, keepingNewlines: Bool = false) -> String {
+    public static func sanitized(_ text: String, keepingNewlines: Bool = false) -> String {
         guard keepingNewlines else { return TerminalText.sanitize(text) }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
             .joined(separator: "\n")
@@ -89,9 +90,15 @@ enum Terminal {
 }
 
 /// Standard output could not take the output: a full disk, a closed descriptor or pipe (exit 74).
-struct OutputError: Error, CustomStringConvertible {
-    var code: Int32
-    var description: String {
+public struct OutputError: Error, CustomStringConvertible {
+    /// The `errno` of the failed write.
+    public var code: Int32
+
+    /// Creates the error for `errno` `code`.
+    public init(code: Int32) { self.code = code }
+
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    public var description: String {
         "cannot write the output: \(String(cString: strerror(code))); check the disk or the pipe it goes to"
     }
 }
