@@ -24,7 +24,7 @@ public enum AppUpdate {
                 // A playing viewer pauses first: the time stopped does not count, and space
                 // resumes after `fg`.
                 if let viewer = model.viewer, !viewer.viewer.isPaused, model.isSourceOpen, !model.isShowingHelp {
-                    return viewerInput(&model, .character(" ")) + [.suspend]
+                    return withViewer(&model) { ViewerUpdate.input(&$0, &$1, .character(" ")) } + [.suspend]
                 }
                 return [.suspend]
             }
@@ -34,16 +34,16 @@ public enum AppUpdate {
             }
             if model.isShowingHelp { return closeHelp(&model) }
             if event == .character("?") { return openHelp(&model) }
-            if model.viewer != nil { return viewerInput(&model, event) }
+            if model.viewer != nil { return withViewer(&model) { ViewerUpdate.input(&$0, &$1, event) } }
             return model.screen == .gallery ? galleryInput(&model, event) : trayInput(&model, event)
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
             foldRepeats(&model, selecting: model.tray.selectedIndex.map { model.tray.entries[$0].element.id })
             return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
-                + thumbnailLoads(&model) + mediaForNewSize(&model)
+                + thumbnailLoads(&model) + withViewer(&model) { ViewerUpdate.mediaForNewSize(&$0, $1) }
         case .tick(let time):
             guard model.viewer != nil else { return [] }  // nothing moves outside the viewer
-            let confirmed = ageSeen(&model, by: time)
+            let confirmed = withViewer(&model) { open, _ in ViewerUpdate.ageSeen(&open, by: time) }
             if let animation = model.animation {
                 // Animations run on the ticks; a slide holds the viewer's clock until it ends.
                 switch animation {
@@ -53,7 +53,7 @@ public enum AppUpdate {
                     return confirmed
                 }
             }
-            return confirmed + apply(.tick(time), to: &model)
+            return confirmed + viewer(.tick(time), &model)
         case .sourceChosen(let name, let fallback):
             model.source = name
             model.fallback = fallback
@@ -68,7 +68,14 @@ public enum AppUpdate {
             say("State is saved again.", in: &model)
             return []
         case .tray(let message): return update(&model, message)
-        case .viewer(let message): return update(&model, message)
+        case .viewer(.ready(let stories, let userIndex, let liked, let now)):
+            let seen = seenItems(in: model.tray).union(model.tray.seenNow)
+            let (viewer, events) = StoryViewer.open(
+                stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked)
+            guard viewer.position != nil else { return [] }
+            model.viewer = ViewerModel(viewer: viewer, now: now)
+            return withViewer(&model) { ViewerUpdate.handle(events, &$0, &$1) }
+        case .viewer(let message): return withViewer(&model) { ViewerUpdate.update(&$0, &$1, message) }
         case .gallery(let message): return update(&model, message)
         }
     }
@@ -92,7 +99,7 @@ public enum AppUpdate {
         model.isShowingHelp = true
         var effects: [AppEffect] = []
         if let open = model.viewer, !open.viewer.isPaused {
-            effects = apply(.pause, to: &model)
+            effects = viewer(.pause, &model)
             model.helpPausedViewer = true
         }
         say(
@@ -105,17 +112,56 @@ public enum AppUpdate {
         model.isShowingHelp = false
         defer { model.helpPausedViewer = false }
         say("Help closed.", in: &model)
-        return model.helpPausedViewer ? apply(.resume, to: &model) : []
+        return model.helpPausedViewer ? viewer(.resume, &model) : []
     }
 
     static func quit(_ model: inout AppModel) -> [AppEffect] {
         model.isQuitting = true
         // A seen mark still held is written first: its picture was on screen until now.
-        var held: [AppEffect] = []
-        if var open = model.viewer {
-            held = confirmSeen(&open)
-            model.viewer = open
-        }
+        let held = withViewer(&model) { open, _ in ViewerUpdate.confirmSeen(&open) }
         return held + [.quit]
+    }
+
+    // MARK: - The viewer, lent to its update
+
+    /// How long a picture is on screen before its item is written as seen (kitty refuses
+    /// within milliseconds, after ``GraphicsScreen/resends`` sends a few frames apart).
+    public static let seenConfirmation: Duration = .seconds(1)
+
+    /// The viewer's image area, in cells, on a screen of `size`.
+    public static func imageArea(_ size: ScreenSize) -> ScreenSize { ViewerUpdate.imageArea(size) }
+
+    /// Runs a viewer rule on the open viewer and its surroundings, then puts both back: the
+    /// one place the viewer's model leaves the app's and returns (moved, not copied). When the
+    /// viewer closed, the tray selects the user it showed last.
+    static func withViewer(
+        _ model: inout AppModel, _ rule: (inout ViewerModel, inout ViewerSurroundings) -> [ViewerEffect]
+    ) -> [AppEffect] {
+        guard var open = model.viewer else { return [] }
+        model.viewer = nil
+        var around = ViewerSurroundings(
+            size: model.size, isAccessible: model.isAccessible, graphics: model.graphics, seenNow: [],
+            animation: model.animation, announcements: [])
+        swap(&around.seenNow, &model.tray.seenNow)
+        swap(&around.announcements, &model.announcements)
+        var effects = rule(&open, &around).map(AppEffect.viewer)
+        swap(&around.seenNow, &model.tray.seenNow)
+        swap(&around.announcements, &model.announcements)
+        model.animation = around.animation
+        guard let closedOn = around.closedOnUser else {
+            model.viewer = open
+            return effects
+        }
+        if let closedOn, let entry = model.tray.entries.first(where: { $0.element.id == closedOn }) {
+            model.tray.selected = entry.position
+            effects += keepSelectionVisible(&model) + avatarLoads(&model)
+        }
+        announceSelection(&model)
+        return effects
+    }
+
+    /// Applies a command to the open viewer.
+    static func viewer(_ command: ViewerCommand, _ model: inout AppModel) -> [AppEffect] {
+        withViewer(&model) { ViewerUpdate.apply(command, to: &$0, &$1) }
     }
 }

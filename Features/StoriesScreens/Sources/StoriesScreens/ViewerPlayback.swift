@@ -4,33 +4,41 @@ import StoryTerminal
 
 /// The viewer's videos: a video whose first frame is decoded plays, its frames replace the
 /// picture and move the bar; leaving it, pausing it or closing the viewer tells the runtime's
-/// one player (``AppEffect/playVideo(_:_:)`` and the rest).
-extension AppUpdate {
+/// one player (``ViewerEffect/playVideo(_:_:)`` and the rest).
+extension ViewerUpdate {
     /// The command that puts an item's decoded media on screen: a playable video follows its
     /// playback (not in accessible mode, which describes instead of showing).
-    static func ready(_ item: StoryItemID, _ open: ViewerModel, _ model: AppModel) -> ViewerCommand {
-        open.media[item]?.video != nil && !model.isAccessible ? .videoReady(item) : .mediaReady(item)
+    static func ready(_ item: StoryItemID, _ open: ViewerModel, _ around: Around) -> ViewerCommand {
+        open.media[item]?.video != nil && !around.isAccessible ? .videoReady(item) : .mediaReady(item)
+    }
+
+    /// A video shown by its first frame plays from its start (held if paused).
+    static func playFromStart(_ item: StoryItemID, _ open: inout ViewerModel) -> [ViewerEffect] {
+        guard open.viewer.followsPlayback, open.viewer.current?.item.id == item, let video = open.media[item]?.video
+        else { return [] }
+        open.playing = item
+        open.framesShown = 0
+        return [.playVideo(item, video)] + (open.viewer.isPaused ? [.pauseVideo] : [])
     }
 
     /// Stops the running playback, if any.
-    static func stopPlayback(_ open: inout ViewerModel) -> [AppEffect] {
+    static func stopPlayback(_ open: inout ViewerModel) -> [ViewerEffect] {
         guard open.playing != nil else { return [] }
         open.playing = nil
-        return [.viewer(.stopVideo)]
+        return [.stopVideo]
     }
 
     /// A frame of the playing video: it replaces the picture, and the bar goes to its time. A
     /// frame that was on its way when the viewer paused is dropped: once "paused" shows, the
     /// picture and the bar hold (the player continues from its next frame on resume).
-    static func videoFrame(_ model: inout AppModel, _ item: StoryItemID, _ image: RGBImage, at time: Duration)
-        -> [AppEffect]
-    {
-        guard var open = model.viewer, open.playing == item, !open.viewer.isPaused else { return [] }
+    static func videoFrame(
+        _ open: inout ViewerModel, _ around: inout Around, _ item: StoryItemID, _ image: RGBImage, at time: Duration
+    ) -> [ViewerEffect] {
+        guard open.playing == item, !open.viewer.isPaused else { return [] }
         open.media[item]?.image = image
         open.framesShown += 1
         // Frames keep coming: the first one's picture stayed, so the item is seen.
-        let confirmed = time >= seenConfirmation ? confirmSeen(&open) : []
-        model.viewer = open
-        return confirmed + apply(.played(item, at: time), to: &model)
+        let confirmed = time >= AppUpdate.seenConfirmation ? confirmSeen(&open) : []
+        return confirmed + apply(.played(item, at: time), to: &open, &around)
     }
 }
