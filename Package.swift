@@ -254,7 +254,8 @@ let package = Package(
             dependencies: [
                 "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces",
                 "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
-                "StoryInterfacesTestSupport",
+                "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ]
         ),
     ] + modules + suites.map { suite($0, in: "Packages") }

@@ -10,20 +10,16 @@ import Foundation
 enum OtherUser {
     static let name = "stories-other"
 
-    /// Its user id (its group has the same number only by chance: use ``group``).
-    static let id: uid_t? = {
+    /// Its user id (its group has the same number only by chance: use ``group``), made once.
+    static func id() async -> uid_t? {
         guard getuid() == 0 else { return nil }
         if let entry = getpwnam(name) { return entry.pointee.pw_uid }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
-        process.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
+        _ = try? await ChildProcesses.run(
+            "/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
         return getpwnam(name)?.pointee.pw_uid
-    }()
+    }
 
     /// Its group id.
-    static var group: gid_t? { id == nil ? nil : getpwnam(name)?.pointee.pw_gid }
+    static var group: gid_t? { getpwnam(name)?.pointee.pw_gid }
 }

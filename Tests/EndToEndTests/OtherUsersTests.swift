@@ -16,16 +16,12 @@ struct OtherUsersTests {
     }
 
     /// Whether `OtherUser` can read `path` (setpriv runs `cat` as that user).
-    static func otherUserCanRead(_ path: String) throws -> Bool? {
-        guard let uid = OtherUser.id, let gid = OtherUser.group else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "cat", path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    static func otherUserCanRead(_ path: String) async throws -> Bool? {
+        guard let uid = await OtherUser.id(), let gid = OtherUser.group else { return nil }
+        let result = try await ChildProcesses.run(
+            "/usr/bin/setpriv", ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "cat", path],
+            environment: ["PATH": "/usr/bin:/bin"])
+        return result.status == 0
     }
 
     @Test func theStateDatabaseTheLogAndTheCacheAreTheirOwnersOnly() async throws {
@@ -46,7 +42,9 @@ struct OtherUsersTests {
         _ = try await StoriesProcess.run(["cache", "stats"], home: home)
         #expect(Self.mode(home + "/.cache/stories/images") == 0o700)
         for file in [database, log] {
-            if let readable = try Self.otherUserCanRead(file) { #expect(!readable, "\(OtherUser.name) reads \(file)") }
+            if let readable = try await Self.otherUserCanRead(file) {
+                #expect(!readable, "\(OtherUser.name) reads \(file)")
+            }
         }
         // A database an earlier version left readable by all is narrowed on the next run.
         chmod(database, 0o644)

@@ -2,14 +2,11 @@ import Foundation
 
 /// Python's `http.server` serving a folder on 127.0.0.1 (any free port), stopped when released:
 /// for bodies picsum-stub does not make (a JPEG whose header claims 30000×30000 pixels).
-final class StaticServer: @unchecked Sendable {
-    let process = Process()
+final class StaticServer: Sendable {
+    /// Killed when released; it also exits when its stdin closes (the test process ended,
+    /// however it ended), so no server outlives its test.
+    let server: ServerProcess
     let baseURL: String
-
-    /// The server's stdin: it exits when this closes (when the test releases it, or when the
-    /// test process ends however it ends), so no server outlives its test. A signal is not
-    /// enough: a child started from a thread that blocks SIGTERM keeps it blocked.
-    private let input = Pipe()
 
     static let script = """
         import functools, http.server, os, sys, threading
@@ -21,22 +18,18 @@ final class StaticServer: @unchecked Sendable {
         """
 
     init(folder: String) async throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Port 0: the kernel picks a free one; the server prints it on its first line.
-        process.arguments = ["python3", "-u", "-c", Self.script, folder]
-        process.standardInput = input
-        let line = try await startReadingFirstLine(process)
+        server = try await ServerProcess("/usr/bin/env", ["python3", "-u", "-c", Self.script, folder])
+        let line = server.firstLine
         // "Serving HTTP on 127.0.0.1 port 41234"
         guard let range = line.range(of: #"port (\d+)"#, options: .regularExpression),
             let port = Int(line[range].split(separator: " ")[1])
         else {
-            try? input.fileHandleForWriting.close()
+            server.stop()
             throw CocoaError(.fileReadCorruptFile)
         }
         baseURL = "http://127.0.0.1:\(port)"
     }
-
-    deinit { try? input.fileHandleForWriting.close() }
 
     /// A real JPEG whose frame header is patched to claim `width`×`height` pixels.
     static func jpegClaiming(width: Int, height: Int) throws -> Data {

@@ -34,45 +34,11 @@ enum StoriesProcess {
         return try await execute(binary, arguments, environment: base, stdin: stdin)
     }
 
-    /// Runs `program` to its end on a thread of its own (waiting blocks; the cooperative pool
-    /// must not), stdin from `stdin` (a path) or /dev/null.
+    /// Runs `program` to its end (``ChildProcesses``), stdin from `stdin` (a path) or none.
     static func execute(
         _ program: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
     ) async throws -> ProcessResult {
-        try await onOwnThread { try executeBlocking(program, arguments, environment: environment, stdin: stdin) }
-    }
-
-    private static func executeBlocking(
-        _ program: String, _ arguments: [String], environment: [String: String], stdin: String?
-    ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        // Close-on-exec for every end: Foundation does not close them in other children, so a
-        // server another test starts meanwhile (a stub living for its whole test) would hold the
-        // output pipe open and the read to its end below would wait for that server to stop
-        // (seen: two fault-matrix runs ended 15 s late, when a video test released its stub).
-        // The child still gets its ends as 0, 1 and 2 (dup2 clears the flag).
-        for pipe in [out, err] {
-            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput =
-            try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
-        try process.run()
-        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try await ChildProcesses.run(program, arguments, environment: environment, stdin: stdin)
     }
 }
 

@@ -34,68 +34,46 @@ final class TmuxSession: Sendable {
     }
 
     /// The server (and the app in it) is killed by a `tmux kill-server` started here and not
-    /// waited for: a deinit must not block, and a thread started here might never run before
-    /// the test process ends (servers and apps were left running).
-    deinit { _ = try? Self.spawn(socket: socket, ["kill-server"], wait: false) }
+    /// waited for: a deinit must not block, and a task started here might never run before the
+    /// test process ends (servers and apps were left running). So this one is posix_spawn's,
+    /// with nothing of ours inherited but /dev/null.
+    deinit { Self.killServer(socket: socket) }
 
-    /// Runs tmux to its end on a thread of its own (see ``spawn(socket:_:)``).
-    @discardableResult
-    func tmux(_ arguments: [String]) async throws -> ProcessResult {
-        let socket = socket
-        return try await onOwnThread { try Self.spawn(socket: socket, arguments) }
+    static var executable: String {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? "/usr/bin/tmux"
     }
 
-    /// Runs tmux through posix_spawn and waitpid, its output in files. Not Foundation's
-    /// Process: the server that `new-session` forks keeps the descriptors Process watches
-    /// for the child's end, and waiting would never return. Blocks: call it off the pool.
-    private static func spawn(socket: String, _ arguments: [String], wait: Bool = true) throws -> ProcessResult {
-        let folder = FileManager.default.temporaryDirectory.path
-        let out = folder + "/tmux-\(UUID().uuidString).out"
-        let err = folder + "/tmux-\(UUID().uuidString).err"
-        defer {
-            try? FileManager.default.removeItem(atPath: out)
-            try? FileManager.default.removeItem(atPath: err)
-        }
+    /// Runs tmux to its end (``ChildProcesses``: our descriptors closed in it, so the server
+    /// that `new-session` forks, living for its whole test, holds no pipe of another test's).
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> ProcessResult {
+        try await ChildProcesses.run(
+            Self.executable, ["-L", socket] + arguments,
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm-256color"])
+    }
+
+    private static func killServer(socket: String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Through bash, which closes every other descriptor it inherited before running tmux:
-        // the tmux server lives for its whole test, and a pipe it inherited from another test's
-        // process being started at that moment would stay open that long, that test's read to
-        // its end waiting (seen: fault-matrix runs 15-20 s late beside the video tests).
+        for fd: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // bash closes every other descriptor it inherited before running tmux.
         let closing =
             "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
             + "exec tmux \"$@\""
-        let argv = ["bash", "-c", closing, "bash", "-L", socket] + arguments
-        let envp = ["PATH=/usr/local/bin:/usr/bin:/bin", "TERM=xterm-256color"]
+        let argv = ["bash", "-c", closing, "bash", "-L", socket, "kill-server"]
         var cArgs = argv.map { strdup($0) } + [nil]
+        let envp = ["PATH=/usr/local/bin:/usr/bin:/bin"]
         var cEnv = envp.map { strdup($0) } + [nil]
         defer {
             for pointer in cArgs { free(pointer) }
             for pointer in cEnv { free(pointer) }
         }
-        // Signals blocked in the spawning thread (Dispatch's and Foundation's threads block
-        // some) would stay blocked in tmux and the app it runs: start it with none blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "bash", &actions, &attributes, &cArgs, &cEnv)
-        guard spawned == 0 else { throw TmuxError(message: "cannot run tmux (error \(spawned))") }
-        guard wait else { return ProcessResult(status: 0, stdout: "", stderr: "") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ProcessResult(
-            status: exited, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        _ = posix_spawnp(&pid, "bash", &actions, nil, &cArgs, &cEnv)
     }
 
     /// Sends tmux key names ("Enter", "Right", "q").

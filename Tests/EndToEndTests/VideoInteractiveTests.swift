@@ -224,7 +224,7 @@ struct VideoInteractiveTests {
         try FileManager.default.createSymbolicLink(
             atPath: run + "/stories-clips-2147483645", withDestinationPath: documents)
         let other = run + "/stories-clips-2147483644"
-        let otherUser = OtherUser.id
+        let otherUser = await OtherUser.id()
         if let otherUser {
             try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
             #expect(chown(other, otherUser, OtherUser.group ?? 0) == 0)
