@@ -69,7 +69,7 @@ let modules: [Target] = [
         name: "PostgresSeenLikeStore",
         dependencies: [
             "StoryInterfaces", postgresNIO, nio("NIOCore"), nio("NIOPosix"), nio("NIOTLS"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Packages/PostgresSeenLikeStore/Sources/PostgresSeenLikeStore"),
     .executableTarget(
@@ -82,6 +82,7 @@ let modules: [Target] = [
             .product(name: "Yams", package: "Yams"),
         ],
         path: "Packages/ConfigurationLayers/Sources/ConfigurationLayers"),
+    .target(name: "StateSync", dependencies: ["StoryInterfaces"], path: "Packages/StateSync/Sources/StateSync"),
     .target(
         name: "VideoDecoding",
         dependencies: [
@@ -118,6 +119,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
     ("StoryInterfaces", ["StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("StoryModels", ["StoryModels", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("FeedPaging", ["FeedPaging", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("StateSync", ["StateSync", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     (
         "SeenLikeStore",
         ["SeenLikeStore", "SeenLikeStoreWriter", grdb, "StoryInterfaces", "StoryInterfacesTestSupport"]

@@ -24,6 +24,8 @@ let package = Package(
         // What postgres-nio builds on already: the connection is made here (TLS, the guard).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // SCRAM-SHA-256 verifiers for `stories admin add-person` (postgres-nio uses it already).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

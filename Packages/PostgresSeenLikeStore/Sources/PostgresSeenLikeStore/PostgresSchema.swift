@@ -16,7 +16,71 @@ extension PostgresSeenLikeStore {
             ]
         ),
         (2, ["CREATE INDEX seen_item_user ON seen_item (user_id)"]),
+        (3, ownedRows),
     ]
+
+    /// The tables whose rows belong to a person (the role their devices log in as).
+    static let ownedTables = ["seen_item", "like_state", "reset_mark", "device_ack"]
+
+    /// Version 3: one database, many people, and changes in the server's order (offline first).
+    /// Every row carries its owner (the role that wrote it; rows of a single-person database
+    /// become the migrating role's) and row-level security keeps each role to its own rows,
+    /// forced on the tables' owner too; `stories_person` is the group a person's role joins.
+    /// Each change takes its place in `stories_change_order` when it reaches the server.
+    static let ownedRows: [String] =
+        [
+            "CREATE SEQUENCE stories_change_order",
+            "ALTER TABLE seen_item ADD COLUMN owner TEXT NOT NULL DEFAULT current_user",
+            "ALTER TABLE seen_item ADD COLUMN change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order')",
+            "ALTER TABLE seen_item DROP CONSTRAINT seen_item_pkey",
+            "ALTER TABLE seen_item ADD PRIMARY KEY (owner, item_id)",
+            "DROP INDEX seen_item_user",
+            "CREATE INDEX seen_item_user ON seen_item (owner, user_id)",
+            "CREATE INDEX seen_item_order ON seen_item (owner, change_order)",
+            """
+            CREATE TABLE like_state (owner TEXT NOT NULL DEFAULT current_user, item_id TEXT NOT NULL,
+              liked BOOLEAN NOT NULL, change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'),
+              PRIMARY KEY (owner, item_id))
+            """,
+            "CREATE INDEX like_state_order ON like_state (owner, change_order)",
+            "INSERT INTO like_state (item_id, liked) SELECT item_id, true FROM liked_item",
+            "DROP TABLE liked_item",
+            """
+            CREATE TABLE reset_mark (owner TEXT NOT NULL DEFAULT current_user, scope INTEGER NOT NULL,
+              change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'), PRIMARY KEY (owner, change_order))
+            """,
+            """
+            CREATE TABLE device_ack (owner TEXT NOT NULL DEFAULT current_user, device TEXT NOT NULL,
+              sequence BIGINT NOT NULL, PRIMARY KEY (owner, device))
+            """,
+            // The group may be made only by a role allowed to (CREATEROLE); without it the rows are
+            // still each role's own, and `stories admin init` makes the group later.
+            """
+            DO $$ BEGIN
+              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
+                BEGIN CREATE ROLE stories_person NOLOGIN; EXCEPTION WHEN insufficient_privilege THEN NULL; END;
+              END IF;
+            END $$
+            """,
+        ]
+        + ownedTables.flatMap { table in
+            [
+                "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+                "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+                "CREATE POLICY own_rows ON \(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+            ]
+        } + [grantsToPeople]
+
+    /// What a person's role may do: its own rows (the policies), the order, the schema's version.
+    static let grantsToPeople = """
+        DO $$ BEGIN
+          IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
+            GRANT SELECT, INSERT, UPDATE, DELETE ON seen_item, like_state, reset_mark, device_ack TO stories_person;
+            GRANT USAGE ON SEQUENCE stories_change_order TO stories_person;
+            GRANT SELECT ON stories_schema TO stories_person;
+          END IF;
+        END $$
+        """
 
     /// The newest schema this code knows.
     public static var schemaVersion: Int { migrations.last?.version ?? 0 }
@@ -26,6 +90,24 @@ extension PostgresSeenLikeStore {
 
     /// Applies the migrations this database lacks, in one transaction under the advisory lock.
     func migrate() async throws(PostgresStoreError) {
+        let server = configuration.server
+        let known = Self.schemaVersion
+        let held = try await schemaVersionInDatabase()
+        if held > known { throw .newerSchema(server: server, version: held, known: known) }
+        if held == known { return }  // nothing to change: a person's role may not change the schema
+        do {
+            try await migrateUnderLock()
+        } catch {
+            if case .failed(_, let detail) = error,
+                detail.contains("permission denied") || detail.contains("must be owner")
+            {
+                throw .schemaNeedsAdministrator(server: server, version: held, known: known)
+            }
+            throw error
+        }
+    }
+
+    private func migrateUnderLock() async throws(PostgresStoreError) {
         let logger = Self.logger
         let server = configuration.server
         let lock = Self.migrationLock
@@ -58,8 +140,15 @@ extension PostgresSeenLikeStore {
     }
 
     /// The schema version the database holds (0 before the first migration).
-    public func schemaVersionInDatabase() async throws -> Int {
+    public func schemaVersionInDatabase() async throws(PostgresStoreError) -> Int {
         try await run { client in
+            var exists = false
+            for try await name in try await client.query("SELECT to_regclass('stories_schema')::text").decode(
+                String?.self)
+            {
+                exists = name != nil
+            }
+            guard exists else { return 0 }
             var version = 0
             for try await value in try await client.query("SELECT coalesce(max(version), 0) FROM stories_schema")
                 .decode(Int.self)

@@ -4,11 +4,14 @@ import PostgresNIO
 public import StoryInterfaces
 import Synchronization
 
-/// Seen and liked state on a PostgreSQL server (`store.kind = postgres`), shared by every
-/// device that points at it: two `stories` with different homes see each other's rings.
+/// Seen and liked state on a PostgreSQL server, one person's rows per login role: the shared
+/// server of `store.kind = postgres` (``SharedStateServing``: devices push and pull changes,
+/// offline first), and a ``SeenLikeStoring`` over the same rows (the contract suite, the bench).
 ///
+/// - Every statement names the owner (`current_user`) and row-level security enforces it: a
+///   role reads, changes and counts only its own rows.
 /// - Seen only grows (`INSERT … ON CONFLICT DO NOTHING`; a user's `lastSeenIndex` is the
-///   largest seen index, derived); the last like or unlike to commit wins.
+///   largest seen index, derived); the last like or unlike to reach the server wins.
 /// - Every call returns after its statement committed; a batch of marks is one statement,
 ///   all or none. A tray page's progress is one query.
 /// - The schema is versioned (`stories_schema`); migrations run in one transaction under an
@@ -71,22 +74,14 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
                 """
                 INSERT INTO seen_item (item_id, user_id, item_index)
                 SELECT * FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[])
-                ON CONFLICT (item_id) DO NOTHING
+                ON CONFLICT (owner, item_id) DO NOTHING
                 """)
         }
     }
 
     /// Likes or unlikes `item`; the last to commit wins.
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
-        let id = item.rawValue
-        _ = try await run { client in
-            if liked {
-                try await client.query(
-                    "INSERT INTO liked_item (item_id) VALUES (\(id)) ON CONFLICT (item_id) DO NOTHING")
-            } else {
-                try await client.query("DELETE FROM liked_item WHERE item_id = \(id)")
-            }
-        }
+        try await push(likes: [item.rawValue], [liked])
     }
 
     /// Which of `items` are liked, in one query.
@@ -95,9 +90,10 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         let ids = items.map(\.rawValue)
         return try await run { client in
             var liked: Set<StoryItemID> = []
-            for try await id in try await client.query("SELECT item_id FROM liked_item WHERE item_id = ANY(\(ids))")
-                .decode(String.self)
-            {
+            for try await id in try await client.query(
+                "SELECT item_id FROM like_state WHERE owner = current_user AND liked AND item_id = ANY(\(ids))"
+            )
+            .decode(String.self) {
                 liked.insert(StoryItemID(id))
             }
             return liked
@@ -113,7 +109,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         let rows = try await run { client in
             var rows: [(String, String, Int)] = []
             for try await row in try await client.query(
-                "SELECT user_id, item_id, item_index FROM seen_item WHERE user_id = ANY(\(ids))"
+                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user AND user_id = ANY(\(ids))"
             ).decode((String, String, Int).self) {
                 rows.append(row)
             }
@@ -129,13 +125,16 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
     public func summary() async throws -> SeenLikeSummary {
         let (seen, liked) = try await run { client in
             var seen: [(String, String, Int)] = []
-            for try await row in try await client.query("SELECT user_id, item_id, item_index FROM seen_item")
-                .decode((String, String, Int).self)
-            {
+            for try await row in try await client.query(
+                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user"
+            )
+            .decode((String, String, Int).self) {
                 seen.append(row)
             }
             var liked: [String] = []
-            for try await id in try await client.query("SELECT item_id FROM liked_item").decode(String.self) {
+            for try await id in try await client.query(
+                "SELECT item_id FROM like_state WHERE owner = current_user AND liked"
+            ).decode(String.self) {
                 liked.append(id)
             }
             return (seen, liked)
@@ -150,15 +149,10 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
             users: users.keys.sorted().compactMap { users[$0] })
     }
 
-    /// Clears what `scope` names, in one transaction.
+    /// Clears what `scope` names, in one transaction (other devices pull the reset).
     public func reset(_ scope: ResetScope) async throws {
-        let logger = Self.logger
-        try await run { client in
-            try await client.withTransaction(logger: logger) { connection in
-                if scope.contains(.seen) { try await connection.query("DELETE FROM seen_item", logger: logger) }
-                if scope.contains(.likes) { try await connection.query("DELETE FROM liked_item", logger: logger) }
-            }
-        }
+        guard !scope.isEmpty else { return }
+        try await push([StateChange(sequence: 0, kind: .reset(scope))], from: nil)
     }
 }
 

@@ -13,6 +13,9 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case insecure(server: String, detail: String)
     /// The database holds a schema from a newer `stories`.
     case newerSchema(server: String, version: Int, known: Int)
+    /// The database holds an older schema and this login may not change it (a person's role):
+    /// an administrator migrates it (`stories admin init`). Final.
+    case schemaNeedsAdministrator(server: String, version: Int, known: Int)
     /// A statement failed on the server.
     case failed(server: String, detail: String)
     /// The server refused a value it can never store (too long for its index, a NUL): sending
@@ -32,6 +35,8 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .insecure(let server, let detail): "the state server \(server) was not used: \(detail)"
         case .newerSchema(let server, let version, let known):
             "the state database at \(server) has schema \(version), newer than this stories knows (\(known)); update stories"
+        case .schemaNeedsAdministrator(let server, let version, let known):
+            "the state database at \(server) has schema \(version), older than this stories needs (\(known)), and this login may not change it; an administrator runs `stories admin init` with the database owner's URL"
         case .failed(let server, let detail): "the state server \(server) failed: \(detail)"
         case .rejected(let server, let detail): "the state server \(server) cannot store this change: \(detail)"
         case .invalidIndex(let index): "item index \(index) is below zero"
@@ -50,7 +55,7 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
     /// is not safe as configured. Retrying costs failed logins (a lock-out risk).
     public var isFinal: Bool {
         switch self {
-        case .refused, .insecure, .badURL, .newerSchema: true
+        case .refused, .insecure, .badURL, .newerSchema, .schemaNeedsAdministrator: true
         default: false
         }
     }

@@ -16,7 +16,10 @@ public import StoryInterfaces
 public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// The database file.
     public let path: String
-    private let pool: DatabasePool
+    let pool: DatabasePool
+    /// Whether each write also records the change that made it, for a shared server
+    /// (``SyncReplica``): on for the replica of `store.kind = postgres`, off otherwise.
+    public let recordsChanges: Bool
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     ///
@@ -24,21 +27,25 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     ///   - busyTimeout: how long a write waits for another process's lock.
     ///   - maximumPageCount: a cap on the file's size in pages (`PRAGMA max_page_count`);
     ///     a write past it fails with ``SeenLikeStoreError/full(path:)``.
-    public convenience init(path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil)
-        throws(SeenLikeStoreError)
-    {
+    ///   - recordsChanges: also record each change for a shared server (``SyncReplica``).
+    public convenience init(
+        path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil, recordsChanges: Bool = false
+    ) throws(SeenLikeStoreError) {
         try self.init(
-            path: path, busyTimeout: busyTimeout, maximumPageCount: maximumPageCount, statementObserver: nil)
+            path: path, busyTimeout: busyTimeout, maximumPageCount: maximumPageCount, recordsChanges: recordsChanges,
+            statementObserver: nil)
     }
 
     /// Opens the store like ``init(path:busyTimeout:maximumPageCount:)`` on a thread of its own:
     /// opening and migrating can wait up to `busyTimeout` for another process's lock, which
     /// must not hold a thread of the cooperative pool. Async code opens the store this way.
-    public static func open(path: String, busyTimeout: Duration = .seconds(5)) async throws(SeenLikeStoreError)
-        -> SQLiteSeenLikeStore
+    public static func open(path: String, busyTimeout: Duration = .seconds(5), recordsChanges: Bool = false)
+        async throws(SeenLikeStoreError) -> SQLiteSeenLikeStore
     {
         do {
-            return try await OwnThread.run { try SQLiteSeenLikeStore(path: path, busyTimeout: busyTimeout) }
+            return try await OwnThread.run {
+                try SQLiteSeenLikeStore(path: path, busyTimeout: busyTimeout, recordsChanges: recordsChanges)
+            }
         } catch {
             throw storeError(error, path: path)
         }
@@ -48,10 +55,11 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// statement it runs to `statementObserver` (for the bench that counts a tray page's queries).
     @_spi(Diagnostics)
     public init(
-        path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil,
+        path: String, busyTimeout: Duration = .seconds(5), maximumPageCount: Int? = nil, recordsChanges: Bool = false,
         statementObserver: (@Sendable (String) -> Void)?
     ) throws(SeenLikeStoreError) {
         self.path = path
+        self.recordsChanges = recordsChanges
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(
@@ -140,6 +148,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
             let now = Date().timeIntervalSince1970
             for mark in marks {
                 try statement.execute(arguments: [mark.item.rawValue, mark.user.rawValue, mark.index, now])
+                if self.recordsChanges, db.changesCount > 0 { try Self.record(.seen(mark), in: db) }
             }
         }
     }
@@ -155,6 +164,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
                 try db.cachedStatement(sql: "DELETE FROM likedItem WHERE itemId = ?").execute(arguments: [item.rawValue]
                 )
             }
+            if self.recordsChanges, db.changesCount > 0 { try Self.record(.liked(item, isLiked), in: db) }
         }
     }
 
@@ -221,21 +231,22 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         try await write { db in
             if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem") }
             if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem") }
+            if self.recordsChanges, !scope.isEmpty { try Self.record(.reset(scope), in: db) }
         }
     }
 
     // Writes and reads run on GRDB's own dispatch queues (its async API), never on the
     // caller's thread: a write can wait up to the busy timeout for another process's lock,
     // and that wait must not hold a thread of Swift's cooperative pool (two on two cores).
-    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            try await pool.write(updates)
+            return try await pool.write(updates)
         } catch {
             throw Self.storeError(error, path: path)
         }
     }
 
-    private func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(value)
         } catch {
@@ -243,7 +254,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         }
     }
 
-    private static func placeholders(_ count: Int) -> String {
+    static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ",")
     }
 

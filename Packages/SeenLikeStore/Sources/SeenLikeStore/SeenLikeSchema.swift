@@ -25,6 +25,21 @@ enum SeenLikeSchema {
                 table.column("likedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v2: changes waiting for the shared server") { db in
+            // AUTOINCREMENT: a sequence is never used twice, even after its rows are gone.
+            try db.create(table: "pendingChange") { table in
+                table.autoIncrementedPrimaryKey("sequence")
+                table.column("kind", .text).notNull()  // seen, liked, reset
+                table.column("itemId", .text)
+                table.column("userId", .text)
+                table.column("itemIndex", .integer)
+                table.column("flag", .integer)  // liked: 0 or 1; reset: the scope's bits
+            }
+            try db.create(table: "syncState") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 

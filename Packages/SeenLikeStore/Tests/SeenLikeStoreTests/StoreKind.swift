@@ -7,6 +7,8 @@ import Testing
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
     case memory
+    /// The replica of a shared server: every write also records its change.
+    case replica
 
     var testDescription: String { rawValue }
 
@@ -15,6 +17,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         switch self {
         case .memory: return InMemorySeenLikeStore()
         case .sqlite: return try SQLiteSeenLikeStore(path: TemporaryDirectory.make().appending("state.sqlite"))
+        case .replica:
+            return try SQLiteSeenLikeStore(
+                path: TemporaryDirectory.make().appending("state.sqlite"), recordsChanges: true)
         }
     }
 }

@@ -33,6 +33,9 @@ public struct ConfigCommand: ParsableCommand {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let resolved = root.settings.resolved
         for warning in resolved.warnings { StandardStreams.printError("warning: " + warning) }
-        try StandardStreams.printOutput(json ? try ConfigReport.json(resolved) : ConfigReport.table(resolved))
+        try StandardStreams.printOutput(
+            json
+                ? JSONOutput.escapingControls(try ConfigReport.json(resolved))
+                : ConfigReport.table(resolved) { StandardStreams.sanitized($0) })
     }
 }

@@ -34,35 +34,16 @@ struct ContentSession {
 
     /// Opens the content source (`auto` probes Picsum first) and the store. What a user should
     /// know (the fallback, a document's warnings) goes to `say`: stderr, or the interactive
-    /// screen's held log.
-    ///
-    /// With `keepGoingWithoutStore` (the interactive app), a store that cannot be reached at
-    /// start (exit status 69: a state server down) does not stop the session: it is opened on
-    /// first use and again after each failure, and what cannot be saved is said later.
-    static func open(
-        _ root: CompositionRoot, keepGoingWithoutStore: Bool = false, say: (String) -> Void = StandardStreams.printError
-    ) async throws -> ContentSession {
+    /// screen's held log. A shared store opens offline too: its replica is local.
+    static func open(_ root: CompositionRoot, say: (String) -> Void = StandardStreams.printError) async throws
+        -> ContentSession
+    {
         let source = try await root.makeContent()
         if let fallback = source.fallback { say(fallback) }
         for warning in source.warnings { say("warning: " + warning) }
         root.logger.debug(
             "session open", metadata: ["source": "\(source.name)", "store": "\(root.settings.storeKind)"])
-        let store: any SeenLikeStoring
-        do {
-            store = try await root.makeStore()
-        } catch  where keepGoingWithoutStore && ErrorReport.status(for: error) == .unavailable {
-            say("warning: \(ErrorReport.message(for: error)); going on, state is saved once the store answers")
-            store = ReconnectingStore {
-                root.logger.debug("opening the store again")
-                do {
-                    return try await root.makeStore()
-                } catch {
-                    root.logger.debug("store still cannot be opened", metadata: ["error": "\(error)"])
-                    throw error
-                }
-            }
-        }
-        return ContentSession(root: root, source: source, store: store)
+        return ContentSession(root: root, source: source, store: try await root.makeStore())
     }
 
     /// The source's image loader, at high priority.

@@ -48,7 +48,7 @@ public struct DoctorCommand: AsyncParsableCommand {
             ? await TmuxPassthrough.kittyOutside(environment, enable: false) : false
         try StandardStreams.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
-                + Self.learned(graphics)
+                + graphics.learned
                 + (behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
@@ -86,18 +86,5 @@ public struct DoctorCommand: AsyncParsableCommand {
             try StandardStreams.printOutput("cache: cannot use \(settings.imageCache.diskPath); check its permissions")
         }
         if let failed { throw ExitCode(failed.rawValue) }
-    }
-
-    /// What the terminal said of itself besides its protocol: its background, its sixel limits.
-    static func learned(_ detection: GraphicsDetection) -> String {
-        var parts: [String] = []
-        if let background = detection.background {
-            parts.append(
-                "background \(detection.isLightBackground ? "light" : "dark") (\(background.r),\(background.g),\(background.b))"
-            )
-        }
-        if let limit = detection.sixelLimit { parts.append("sixel pictures at most \(limit.width)×\(limit.height)") }
-        if let registers = detection.colorRegisters { parts.append("\(registers) sixel colours") }
-        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import StateSync
 import StoryInterfaces
 import StoryTerminal
 
@@ -9,7 +10,8 @@ public struct StateCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "state", abstract: "Show the seen and liked state in the store.",
         discussion: """
-            JSON: {"seenItems","likedItems","seenItemIds","likedItemIds","users":[{"id","seenItems","lastSeenIndex"}]}.
+            JSON: {"seenItems","likedItems","seenItemIds","likedItemIds","users":[{"id","seenItems","lastSeenIndex"}]}; \
+            with store.kind=postgres also "sync":{"pending","lastSync"} (changes saved here that wait for the server).
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -21,13 +23,20 @@ public struct StateCommand: AsyncParsableCommand {
     /// Prints the summary.
     public func run() async throws {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
-        let summary = try await root.makeStore().summary()
+        let store = try await root.makeStore()
+        let summary = try await store.summary()
+        let sync = try await (store as? CommandSyncedStore)?.replica.syncStatus()
+        var report = StateReport(summary)
+        report.sync = sync.map { StateReport.Sync(pending: $0.pending, lastSync: $0.lastSync?.formatted(.iso8601)) }
         if json {
-            try StandardStreams.printOutput(try JSONOutput.encode(StateReport(summary)))
+            try StandardStreams.printOutput(try JSONOutput.encode(report))
         } else {
+            let waiting = report.sync.map {
+                "; \($0.pending) waiting to be synced, last sync \($0.lastSync ?? "never")"
+            }
             try StandardStreams.printOutput(
                 "\(Wording.count(summary.seenItemIDs.count, "item")) seen, \(summary.likedItemIDs.count) liked, \(Wording.count(summary.users.count, "user")) started"
-            )
+                    + (waiting ?? ""))
         }
     }
 }
@@ -44,6 +53,13 @@ struct StateReport: Encodable {
     var seenItemIds: [String]
     var likedItemIds: [String]
     var users: [User]
+    /// The shared store's replica: changes waiting, the last good sync.
+    var sync: Sync?
+
+    struct Sync: Encodable {
+        var pending: Int
+        var lastSync: String?
+    }
 
     init(_ summary: SeenLikeSummary) {
         seenItems = summary.seenItemIDs.count

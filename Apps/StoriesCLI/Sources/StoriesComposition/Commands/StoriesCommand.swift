@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ConfigurationLayers
 import StoryTerminal
 
 /// `stories`: the root command.
@@ -23,7 +24,7 @@ public struct StoriesCommand: AsyncParsableCommand {
             LikeCommand.self,
             SeenCommand.self,
             StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, DoctorCommand.self,
-            CacheCommand.self,
+            CacheCommand.self, SyncCommand.self, AdminCommand.self,
         ],
         // Bare `stories`: the interactive screens in a terminal, else the tray as text.
         defaultSubcommand: BrowseCommand.self)
@@ -41,31 +42,10 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// it is closest to, when one is close. Nil for an option or a subcommand.
     static func unknownCommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
-        let near = commandNames.map { ($0, editDistance(first.lowercased(), $0)) }
-            .filter { $0.1 <= max(1, min(2, $0.0.count / 3)) }.min { $0.1 < $1.1 }
+        let near = NameSuggestion.closest(to: first, among: commandNames)
         return "Error: Unknown command '\(StandardStreams.sanitized(first))'."
-            + (near.map { " Did you mean '\($0.0)'?" } ?? "")
+            + (near.map { " Did you mean '\($0)'?" } ?? "")
             + "\nUsage: stories <subcommand>\n  See 'stories --help' for the subcommands."
-    }
-
-    /// The edits (insert, delete, replace, swap two neighbours) from `a` to `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 
     /// Creates the command (ArgumentParser fills it).

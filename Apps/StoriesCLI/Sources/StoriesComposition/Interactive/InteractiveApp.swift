@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StateSync
 import StoriesRuntime
 import StoryInterfaces
 import StoryNavigation
@@ -40,7 +41,7 @@ struct InteractiveApp {
     }
 
     /// The loop over `root`'s settings, its session opened by the plugins (`auto` falling back
-    /// behind the logo; a store that cannot be reached opened again on use).
+    /// behind the logo; a shared store synced in the background).
     static func loop(_ root: CompositionRoot) -> InteractiveLoop {
         let settings = root.settings
         return InteractiveLoop(
@@ -49,10 +50,18 @@ struct InteractiveApp {
                 trayOrder: settings.trayOrder, videoFrameRate: settings.videoFrameRate),
             logger: root.logger,
             openSession: { say in
-                let session = try await ContentSession.open(root, keepGoingWithoutStore: true) { say($0) }
+                let session = try await ContentSession.open(root) { say($0) }
+                var store = session.store
+                if let shared = store as? CommandSyncedStore {  // shared state: synced in the background
+                    let (synced, sync) = shared.inBackground { result in
+                        if case .failure(let error) = result { root.logger.info("sync failed: \(error)") }
+                    }
+                    await sync.start()
+                    store = synced
+                }
                 return InteractiveLoop.Session(
                     content: session.content, photos: session.source.photos, fallback: session.fallback,
-                    images: try session.prioritizedImageLoader(), store: session.store,
+                    images: try session.prioritizedImageLoader(), store: store,
                     describe: { ErrorReport.message(for: $0) },
                     refusedForGood: { ErrorReport.status(for: $0) == .dataError })
             },

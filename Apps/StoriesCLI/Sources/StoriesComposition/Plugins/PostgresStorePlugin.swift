@@ -1,10 +1,17 @@
 public import ConfigurationLayers
 import Foundation
 import PostgresSeenLikeStore
+import SeenLikeStore
+import StateSync
 public import StoryInterfaces
+import StoryTerminal
+import Synchronization
 
-/// `store.kind = postgres`: seen and liked state on a PostgreSQL server, shared by every device
-/// pointed at it (Packages/PostgresSeenLikeStore).
+/// `store.kind = postgres`: seen and liked state shared by a person's devices through a
+/// PostgreSQL server (Packages/PostgresSeenLikeStore), offline first: every read and write
+/// goes to a local SQLite replica beside `store.path` (one per server and login), and
+/// StateSync exchanges changes with the server — before a command's first read, at its end,
+/// in the background of the interactive app, and in `stories sync`.
 ///
 /// ## Configuration keys
 /// - `store.postgres.url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]`
@@ -37,25 +44,68 @@ public enum PostgresStorePlugin: StoriesPlugin {
             defaultText: "5s", summary: "how long connecting to the state server or one operation may take"),
     ]
 
-    /// Connects and migrates; a missing URL is bad configuration.
+    /// The local replica, its changes synced with the server (opened on first use). The end
+    /// of the program sends what is pending (``finishSyncs()``).
     public static func make(_ settings: StoriesSettings) async throws -> any SeenLikeStoring {
-        try await PostgresSeenLikeStore.open(try await configuration(settings))
+        let configuration = try await configuration(settings)
+        let store = CommandSyncedStore(
+            replica: try await replica(settings, configuration), server: server(configuration),
+            limit: configuration.timeout, say: { StandardStreams.printError("warning: " + $0) })
+        opened.withLock { $0.append(store) }
+        return store
     }
 
-    /// Connects and says which schema the server holds.
+    /// The stores this program opened, for ``finishSyncs()``.
+    private static let opened = Mutex<[CommandSyncedStore]>([])
+
+    /// Sends what each opened store has pending (each sync bounded by the store's timeout)
+    /// and says what could not be sent: the last thing the program does.
+    public static func finishSyncs() async {
+        for store in opened.withLock({ $0 }) { await store.finish() }
+    }
+
+    /// The local replica for this server and login, beside `store.path`.
+    static func replica(_ settings: StoriesSettings, _ configuration: PostgresStoreConfiguration) async throws
+        -> SQLiteSeenLikeStore
+    {
+        let folder = URL(fileURLWithPath: SQLiteStorePlugin.configuration(settings).path).deletingLastPathComponent()
+        let name = String(StableHash.fnv1a(configuration.server), radix: 16)
+        return try await SQLiteSeenLikeStore.open(
+            path: folder.appendingPathComponent("shared-\(name).sqlite").path,
+            busyTimeout: SQLiteStorePlugin.configuration(settings).busyTimeout, recordsChanges: true)
+    }
+
+    /// The server, connected (and its schema checked) on first use.
+    static func server(_ configuration: PostgresStoreConfiguration) -> OpeningServer {
+        OpeningServer(
+            open: { try await PostgresSeenLikeStore.open(configuration) },
+            isFinal: { ($0 as? PostgresStoreError)?.isFinal == true })
+    }
+
+    /// Connects, says which schema the server holds and how the replica stands.
     public static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String {
-        let store = try await PostgresSeenLikeStore.open(try await configuration(settings))
+        let configuration = try await configuration(settings)
+        let status = try await replica(settings, configuration).syncStatus()
+        let waiting = "\(status.pending) \(status.pending == 1 ? "change waits" : "changes wait")"
+        let last = status.lastSync.map { "last sync \($0.formatted(.iso8601))" } ?? "never synced"
+        let store = try await PostgresSeenLikeStore.open(configuration)
         defer { Task { await store.close() } }
-        return "\(store.configuration.server) ok (schema \(try await store.schemaVersionInDatabase()))"
+        return
+            "\(store.configuration.server) ok (schema \(try await store.schemaVersionInDatabase())); \(waiting), \(last)"
     }
 
     /// Unreachable servers exit 69; a bad URL, a refused login or database and a server not
     /// safe as configured (TLS, a password asked for in clear) 78 — final, never retried; the
     /// rest 74. Messages name the server, never the password.
     public static func report(_ error: any Error) -> PluginErrorReport? {
+        if let error = error as? PostgresSeenLikeStore.AdministrationError {
+            guard case .cannotCreateRoles = error else { return PluginErrorReport(status: .usage, message: "\(error)") }
+            return PluginErrorReport(status: .configuration, message: "\(error)")
+        }
         guard let error = error as? PostgresStoreError else { return nil }
         switch error {
-        case .badURL, .refused, .insecure: return PluginErrorReport(status: .configuration, message: error.description)
+        case .badURL, .refused, .insecure, .schemaNeedsAdministrator:
+            return PluginErrorReport(status: .configuration, message: error.description)
         case .invalidIndex: return PluginErrorReport(status: .software, message: error.description)
         case .rejected: return PluginErrorReport(status: .dataError, message: error.description)
         default:
@@ -64,9 +114,11 @@ public enum PostgresStorePlugin: StoriesPlugin {
     }
 
     /// The store's configuration; a password file is read off the cooperative pool.
-    static func configuration(_ settings: StoriesSettings) async throws -> PostgresStoreConfiguration {
+    static func configuration(_ settings: StoriesSettings, url given: String? = nil) async throws
+        -> PostgresStoreConfiguration
+    {
         let resolved = settings.resolved
-        guard let url = resolved.text("store.postgres.url") else {
+        guard let url = given ?? resolved.text("store.postgres.url") else {
             throw ConfigurationError.invalidValue(
                 key: "store.postgres.url", value: "null", source: resolved["store.postgres.url"].source,
                 origin: "store.kind=postgres", allowed: "postgres://USER@HOST[:PORT]/DATABASE")

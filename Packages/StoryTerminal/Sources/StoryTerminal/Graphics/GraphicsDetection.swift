@@ -248,3 +248,18 @@ public struct GraphicsDetection: Hashable, Sendable {
         return answers
     }
 }
+
+extension GraphicsDetection {
+    /// What the terminal said of itself besides its protocol, for `stories doctor`: its
+    /// background, its sixel limits ("; background dark (0,0,0), 256 sixel colours"), or "".
+    public var learned: String {
+        var parts: [String] = []
+        if let background {
+            parts.append(
+                "background \(isLightBackground ? "light" : "dark") (\(background.r),\(background.g),\(background.b))")
+        }
+        if let sixelLimit { parts.append("sixel pictures at most \(sixelLimit.width)×\(sixelLimit.height)") }
+        if let colorRegisters { parts.append("\(colorRegisters) sixel colours") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+    }
+}

@@ -1,12 +1,12 @@
-import ConfigurationLayers
 import Foundation
-import StoryTerminal
 
-/// The two renderings of `stories config`.
-enum ConfigReport {
+/// The two renderings of `stories config`: every key, its value (secrets hidden) and where it
+/// came from.
+public enum ConfigReport {
     /// `{"file":…,"keys":[{"key":"store.kind","value":"sqlite","source":"default"}, …]}`; every
     /// key always present, `null` when unset. Numbers and booleans are JSON numbers and booleans.
-    static func json(_ resolved: ResolvedConfiguration) throws -> String {
+    /// Strings as JSONEncoder leaves them: the caller escapes what a terminal must not get raw.
+    public static func json(_ resolved: ResolvedConfiguration) throws -> String {
         let report = Report(
             file: resolved.configFile,
             keys: resolved.settings.map {
@@ -14,7 +14,7 @@ enum ConfigReport {
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return JSONOutput.escapingControls(String(decoding: try encoder.encode(report), as: UTF8.self))
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
     private struct Report: Encodable {
@@ -56,12 +56,13 @@ enum ConfigReport {
         enum CodingKeys: String, CodingKey { case key, value, source }
     }
 
-    /// An aligned table for people, with the config file on the last line.
-    static func table(_ resolved: ResolvedConfiguration) -> String {
+    /// An aligned table for people, with the config file on the last line; values and the
+    /// file's path go through `sanitized` (the terminal's rule).
+    public static func table(_ resolved: ResolvedConfiguration, sanitized: (String) -> String) -> String {
         let rows = resolved.settings.map { setting in
             [
                 setting.spec.key,
-                StandardStreams.sanitized(setting.value.map { setting.spec.display($0.displayText) } ?? "(unset)"),
+                sanitized(setting.value.map { setting.spec.display($0.displayText) } ?? "(unset)"),
                 setting.source.rawValue,
             ]
         }
@@ -72,7 +73,7 @@ enum ConfigReport {
                 index == 2 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }
-        let file = resolved.configFile.map { "config file: \(StandardStreams.sanitized($0))" } ?? "config file: none"
+        let file = resolved.configFile.map { "config file: \(sanitized($0))" } ?? "config file: none"
         return (lines + ["", file]).joined(separator: "\n")
     }
 }

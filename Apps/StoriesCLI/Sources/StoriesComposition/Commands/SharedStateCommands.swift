@@ -1,0 +1,119 @@
+public import ArgumentParser
+import ConfigurationLayers
+import Foundation
+import PostgresSeenLikeStore
+import StateSync
+import StoryInterfaces
+import StoryTerminal
+
+/// `stories sync [--json]`: exchange state with the PostgreSQL server now.
+public struct SyncCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Exchange seen and liked state with the PostgreSQL server now (store.kind=postgres).",
+        discussion: """
+            Sends the changes saved here and brings the other devices'. Every command also syncs \
+            (before its first read and at its end) and the interactive app syncs in the background. \
+            JSON: {"sent","received","pending","lastSync"}. Exit 69: the server is unreachable (the \
+            changes wait here); 78: it refused the login.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Syncs, then says what moved and what waits.
+    public func run() async throws {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        guard let store = try await root.makeStore() as? CommandSyncedStore else {
+            throw ConfigurationError.invalidValue(
+                key: "store.kind", value: root.settings.storeKind, source: root.settings.resolved["store.kind"].source,
+                origin: "stories sync", allowed: "postgres (sync exchanges state with a PostgreSQL server)")
+        }
+        let outcome = try await store.syncNow()
+        try StandardStreams.printOutput(json ? try JSONOutput.encode(outcome) : outcome.sentence)
+    }
+}
+
+/// `stories admin init | add-person NAME | remove-person NAME`: the server's schema and people,
+/// with the database owner's URL (never a device's).
+public struct AdminCommand: AsyncParsableCommand {
+    /// The command tree and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "admin", abstract: "Set up the PostgreSQL server and its people (with the owner's URL).",
+        discussion: """
+            Run with the database owner's URL (--url, else store.postgres.url): a role that may \
+            create roles. Each person gets a login role of their own; row-level security keeps \
+            each to their rows, so their devices never hold the owner's credentials.
+            """,
+        subcommands: [Init.self, AddPerson.self, RemovePerson.self])
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// The owner's connection.
+    struct Owner: ParsableArguments {
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The database owner's postgres:// URL (default: store.postgres.url).") var url: String?
+
+        func open() async throws -> PostgresSeenLikeStore {
+            let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+            return try await PostgresSeenLikeStore.open(
+                try await PostgresStorePlugin.configuration(root.settings, url: url))
+        }
+    }
+
+    /// `admin init [--person NAME]`.
+    public struct Init: AsyncParsableCommand {
+        /// The command's help.
+        public static let configuration = CommandConfiguration(
+            abstract: "Bring the schema up to date and make the people's group.",
+            discussion: "With --person, the rows of a single-person database become that person's.")
+        @OptionGroup var owner: Owner
+        @Option(help: "Give the rows the owner holds to this person.") var person: String?
+        /// Creates the command (ArgumentParser fills it).
+        public init() {}
+        /// Migrates and says what it did.
+        public func run() async throws {
+            let done = try await owner.open().initialize(person: person)
+            let moved = person.map { "; \(Wording.count(done.rowsMoved, "row")) given to \($0)" } ?? ""
+            try StandardStreams.printOutput("schema \(done.schema) ready\(moved)")
+        }
+    }
+
+    /// `admin add-person NAME`.
+    public struct AddPerson: AsyncParsableCommand {
+        /// The command's help.
+        public static let configuration = CommandConfiguration(
+            commandName: "add-person", abstract: "Make a person (or give them a new password).",
+            discussion: "The last line is the URL their devices set as store.postgres.url, password included.")
+        @OptionGroup var owner: Owner
+        @Argument(help: "The person's name: lowercase letters, digits and _.") var name: String
+        /// Creates the command (ArgumentParser fills it).
+        public init() {}
+        /// Makes the role and prints the URL.
+        public func run() async throws {
+            let url = try await owner.open().addPerson(name)
+            try StandardStreams.printOutput("\(name) can log in; their devices set store.postgres.url to:\n\(url)")
+        }
+    }
+
+    /// `admin remove-person NAME`.
+    public struct RemovePerson: AsyncParsableCommand {
+        /// The command's help.
+        public static let configuration = CommandConfiguration(
+            commandName: "remove-person", abstract: "Take a person's login away (their rows are kept).")
+        @OptionGroup var owner: Owner
+        @Argument(help: "The person's name.") var name: String
+        /// Creates the command (ArgumentParser fills it).
+        public init() {}
+        /// Revokes the login.
+        public func run() async throws {
+            try await owner.open().revokePerson(name)
+            try StandardStreams.printOutput("\(name) can no longer log in; their rows are kept")
+        }
+    }
+}

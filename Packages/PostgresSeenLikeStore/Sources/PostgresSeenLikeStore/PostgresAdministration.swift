@@ -1,0 +1,249 @@
+import Crypto
+import Foundation
+import Logging
+import PostgresNIO
+
+/// What an administrator does with the database owner's login (`stories admin`): the schema,
+/// the group a person's role joins, and people — each a login role of its own whose devices
+/// see only its rows. Devices never hold the owner's credentials.
+extension PostgresSeenLikeStore {
+    /// The group every person's role joins (its rights: its own rows).
+    public static let personGroup = "stories_person"
+
+    /// Why an administrator's command was refused.
+    public enum AdministrationError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The name cannot be a person's role.
+        case badName(String)
+        /// The role exists and is not a plain person's (a superuser, the owner, a role manager).
+        case notAPerson(String)
+        /// The person to migrate rows to already has rows of their own.
+        case personHasRows(String)
+        /// The login may not create roles.
+        case cannotCreateRoles(server: String, detail: String)
+
+        /// One line: what, and how to fix it.
+        public var description: String {
+            switch self {
+            case .badName(let name):
+                "\"\(name)\" cannot name a person: use 1 to 63 lowercase letters, digits and _, starting with a letter, not pg_ or stories_"
+            case .notAPerson(let name):
+                "\"\(name)\" is an administrator's role, not a person's; choose another name"
+            case .personHasRows(let name):
+                "\(name) already has state of their own; the database's earlier rows were left where they are"
+            case .cannotCreateRoles(let server, let detail):
+                "the login at \(server) may not create roles (\(detail)); run stories admin with the database owner's URL, a role with CREATEROLE"
+            }
+        }
+    }
+
+    /// What `stories admin init` did.
+    public struct Initialization: Hashable, Sendable {
+        /// The schema version now.
+        public var schema: Int
+        /// Rows given to the named person (a single-person database's), if one was named.
+        public var rowsMoved: Int
+    }
+
+    /// Brings the schema up to date (``open(_:)`` did), makes the people's group and its
+    /// rights, and with `person`, gives the rows this login holds — a single-person
+    /// database's, migrated under the owner — to that person (made if missing, without a login
+    /// until ``addPerson(_:)``).
+    public func initialize(person: String?) async throws -> Initialization {
+        try await ensurePersonGroup()
+        var moved = 0
+        if let person {
+            let name = try Self.checkedName(person)
+            try await ensureRole(name, login: nil)
+            moved = try await moveOwnRows(to: name)
+        }
+        return Initialization(schema: try await schemaVersionInDatabase(), rowsMoved: moved)
+    }
+
+    /// Makes `name` a person (or gives an existing person a new password and their login back)
+    /// and returns the URL their devices set as `store.postgres.url`, password included. The
+    /// server is sent the password's SCRAM-SHA-256 verifier, never the password.
+    public func addPerson(_ name: String) async throws -> String {
+        try await ensurePersonGroup()
+        let name = try Self.checkedName(name)
+        let password = Self.randomPassword()
+        try await ensureRole(name, login: Self.scramVerifier(password))
+        var url = URLComponents()
+        url.scheme = "postgres"
+        url.user = name
+        url.password = password
+        url.host = configuration.host
+        url.port = configuration.port
+        url.path = "/" + configuration.database
+        var query = [URLQueryItem(name: "sslmode", value: configuration.sslMode.rawValue)]
+        if let root = configuration.sslRootCertificate {
+            query.append(URLQueryItem(name: "sslroot" + "cert", value: root))
+        }
+        url.queryItems = query
+        return url.string ?? ""
+    }
+
+    /// Takes `name`'s login away (their devices' next sync is refused; their rows are kept).
+    public func revokePerson(_ name: String) async throws {
+        let name = try Self.checkedName(name)
+        try await checkIsPerson(name)
+        let quoted = Self.quoted(name)
+        try await administer { connection, logger in
+            try await connection.query(PostgresQuery(unsafeSQL: "ALTER ROLE \(quoted) NOLOGIN"), logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "REVOKE \(Self.personGroup) FROM \(quoted)"), logger: logger)
+        }
+    }
+
+    // MARK: - Roles
+
+    static func checkedName(_ name: String) throws(AdministrationError) -> String {
+        let valid =
+            (1...63).contains(name.utf8.count) && name.first.map { $0.isASCII && $0.isLowercase } == true
+            && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
+            && !name.hasPrefix("pg_") && !name.hasPrefix("stories_") && !["public", "postgres"].contains(name)
+        guard valid else { throw .badName(name) }
+        return name
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name + "\"" }
+
+    private func ensurePersonGroup() async throws {
+        let group = Self.personGroup
+        try await administer { connection, logger in
+            var exists = false
+            for try await _ in try await connection.query(
+                "SELECT 1 FROM pg_roles WHERE rolname = \(group)", logger: logger)
+            {
+                exists = true
+            }
+            if !exists {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(group) NOLOGIN"), logger: logger)
+            }
+            try await connection.query(PostgresQuery(unsafeSQL: Self.grantsToPeople), logger: logger)
+        }
+    }
+
+    /// Makes the role (or changes it): `login` is a SCRAM verifier to log in with, nil for none.
+    private func ensureRole(_ name: String, login verifier: String?) async throws {
+        let exists = try await roleAttributes(name) != nil
+        if exists { try await checkIsPerson(name) }
+        let quoted = Self.quoted(name)
+        let rights = verifier.map { "LOGIN PASSWORD '\($0)'" } ?? "NOLOGIN"
+        try await administer { connection, logger in
+            let statement = exists ? "ALTER ROLE \(quoted) \(rights)" : "CREATE ROLE \(quoted) \(rights)"
+            // Only when asked to log in is an existing role's login changed.
+            if !exists || verifier != nil {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "GRANT \(Self.personGroup) TO \(quoted)"), logger: logger)
+        }
+    }
+
+    /// Whether the role exists, and whether it may do more than a person may.
+    private func roleAttributes(_ name: String) async throws -> (isMore: Bool, isMe: Bool)? {
+        try await run { client in
+            var found: (Bool, Bool)? = nil
+            for try await (more, me) in try await client.query(
+                """
+                SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls OR rolreplication,
+                  rolname = current_user FROM pg_roles WHERE rolname = \(name)
+                """
+            ).decode((Bool, Bool).self) {
+                found = (more, me)
+            }
+            return found
+        }
+    }
+
+    private func checkIsPerson(_ name: String) async throws {
+        if let role = try await roleAttributes(name), role.isMore || role.isMe {
+            throw AdministrationError.notAPerson(name)
+        }
+    }
+
+    /// Gives this login's rows to `name`, policies lifted for the owner in that one transaction;
+    /// refused when `name` has rows of their own.
+    private func moveOwnRows(to name: String) async throws -> Int {
+        let moved: Int? = try await administer { connection, logger in
+            for try await count in try await connection.query(
+                "SELECT count(*) FROM seen_item WHERE owner = \(name)", logger: logger
+            ).decode(Int.self) where count > 0 {
+                return nil
+            }
+            var moved = 0
+            for table in Self.ownedTables {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "ALTER TABLE \(table) NO FORCE ROW LEVEL SECURITY"), logger: logger)
+                for try await count in try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL:
+                            "WITH moved AS (UPDATE \(table) SET owner = $1 WHERE owner = current_user RETURNING 1) SELECT count(*) FROM moved",
+                        binds: Self.binds(name)), logger: logger
+                ).decode(Int.self) {
+                    moved += count
+                }
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY"), logger: logger)
+            }
+            return moved
+        }
+        guard let moved else { throw AdministrationError.personHasRows(name) }
+        return moved
+    }
+
+    private static func binds(_ text: String) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(text)
+        return binds
+    }
+
+    /// Runs `work` in a transaction; a refusal to manage roles is said as such.
+    private func administer<T: Sendable>(
+        _ work: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let logger = Self.logger
+        let server = configuration.server
+        do {
+            return try await run { client in
+                try await client.withTransaction(logger: logger) { connection in try await work(connection, logger) }
+            }
+        } catch {
+            if case .failed(_, let detail) = error, detail.contains("permission denied") || detail.contains("must have")
+            {
+                throw AdministrationError.cannotCreateRoles(server: server, detail: detail)
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Passwords
+
+    /// 32 characters from the system's random source (190 bits), safe in a URL.
+    static func randomPassword() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<32).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+
+    /// PostgreSQL's stored form of a SCRAM-SHA-256 password (RFC 5802/7677, as `\password`
+    /// computes it): `SCRAM-SHA-256$4096:SALT$STOREDKEY:SERVERKEY`.
+    static func scramVerifier(_ password: String, salt: [UInt8]? = nil, iterations: Int = 4096) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let salt = salt ?? (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let key = SymmetricKey(data: Array(password.utf8))
+        // PBKDF2-HMAC-SHA-256, one block (the key is as long as the hash).
+        var block = Array(HMAC<SHA256>.authenticationCode(for: salt + [0, 0, 0, 1], using: key))
+        var salted = block
+        for _ in 1..<iterations {
+            block = Array(HMAC<SHA256>.authenticationCode(for: block, using: key))
+            for index in salted.indices { salted[index] ^= block[index] }
+        }
+        let saltedKey = SymmetricKey(data: salted)
+        let clientKey = Array(HMAC<SHA256>.authenticationCode(for: Array("Client Key".utf8), using: saltedKey))
+        let storedKey = Array(SHA256.hash(data: clientKey))
+        let serverKey = Array(HMAC<SHA256>.authenticationCode(for: Array("Server Key".utf8), using: saltedKey))
+        return "SCRAM-SHA-256$\(iterations):\(Data(salt).base64EncodedString())$"
+            + "\(Data(storedKey).base64EncodedString()):\(Data(serverKey).base64EncodedString())"
+    }
+}

@@ -1,0 +1,163 @@
+import Logging
+import PostgresNIO
+public import StoryInterfaces
+
+/// The server's side of offline-first sync: a device's changes applied in its order, each
+/// once, and every change of this role's person handed out in the server's order.
+///
+/// The order is `stories_change_order`, taken when a change reaches the server. A person's
+/// pushes and pulls hold a per-person advisory lock (pushes alone, pulls together), so a pull
+/// never sees a later order committed before an earlier one still in flight.
+extension PostgresSeenLikeStore: SharedStateServing {
+    /// Applies `changes` from `device` in one transaction, skipping sequences the server already
+    /// has from it (a sync cut off after the commit sends them again).
+    public func push(_ changes: [StateChange], from device: String) async throws {
+        try await push(changes, from: Optional(device))
+    }
+
+    /// The changes after `cursor`, in the server's order, at most `limit`.
+    public func pull(after cursor: Int64, limit: Int) async throws -> [SharedChange] {
+        let logger = Self.logger
+        return try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock_shared(\(Self.personLock), hashtext(current_user))", logger: logger)
+                var changes: [SharedChange] = []
+                let rows = try await connection.query(
+                    """
+                    SELECT kind, item, owner_user, item_index, flag, change_order FROM (
+                      SELECT 0 AS kind, item_id AS item, user_id AS owner_user, item_index::bigint AS item_index,
+                        0::bigint AS flag, change_order FROM seen_item
+                        WHERE owner = current_user AND change_order > \(cursor)
+                      UNION ALL
+                      SELECT 1, item_id, '', 0, CASE WHEN liked THEN 1 ELSE 0 END, change_order FROM like_state
+                        WHERE owner = current_user AND change_order > \(cursor)
+                      UNION ALL
+                      SELECT 2, '', '', 0, scope::bigint, change_order FROM reset_mark
+                        WHERE owner = current_user AND change_order > \(cursor)
+                    ) AS changes ORDER BY change_order LIMIT \(limit)
+                    """, logger: logger)
+                for try await (kind, item, user, index, flag, order) in rows.decode(
+                    (Int, String, String, Int, Int, Int64).self)
+                {
+                    switch kind {
+                    case 0:
+                        changes.append(
+                            SharedChange(
+                                order: order,
+                                kind: .seen(SeenMark(item: StoryItemID(item), user: UserID(user), index: index))))
+                    case 1: changes.append(SharedChange(order: order, kind: .liked(StoryItemID(item), flag != 0)))
+                    default: changes.append(SharedChange(order: order, kind: .reset(ResetScope(rawValue: flag))))
+                    }
+                }
+                return changes
+            }
+        }
+    }
+
+    /// The advisory lock class of a person's order (ASCII "sync"); the key is the role's hash.
+    static let personLock: Int32 = 0x73_79_6E_63
+
+    /// Applies changes in their order in one transaction; with a `device`, only those after
+    /// the last sequence applied from it, which is then recorded.
+    func push(_ changes: [StateChange], from device: String?) async throws {
+        if let bad = changes.lazy.compactMap({ change -> Int? in
+            if case .seen(let mark) = change.kind, mark.index < 0 { return mark.index }
+            return nil
+        }).first {
+            throw PostgresStoreError.invalidIndex(bad)
+        }
+        guard !changes.isEmpty else { return }
+        let logger = Self.logger
+        try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.personLock), hashtext(current_user))", logger: logger)
+                var fresh = changes[...]
+                if let device {
+                    var applied: Int64 = 0
+                    for try await sequence in try await connection.query(
+                        "SELECT sequence FROM device_ack WHERE owner = current_user AND device = \(device)",
+                        logger: logger
+                    ).decode(Int64.self) {
+                        applied = sequence
+                    }
+                    fresh = fresh.drop { $0.sequence <= applied }
+                }
+                for run in Self.runs(of: fresh) {
+                    try await Self.apply(run, on: connection, logger: logger)
+                }
+                if let device, let last = changes.last?.sequence {
+                    try await connection.query(
+                        """
+                        INSERT INTO device_ack (device, sequence) VALUES (\(device), \(last))
+                        ON CONFLICT (owner, device) DO UPDATE SET sequence = greatest(device_ack.sequence, excluded.sequence)
+                        """, logger: logger)
+                }
+            }
+        }
+    }
+
+    /// Likes and unlikes, in one statement (the last of an item's wins).
+    func push(likes items: [String], _ liked: [Bool]) async throws {
+        try await push(
+            zip(items, liked).map { StateChange(sequence: 0, kind: .liked(StoryItemID($0), $1)) }, from: nil)
+    }
+
+    /// Consecutive changes of one kind, each run one statement.
+    enum Run {
+        case seen([SeenMark])
+        case likes([(String, Bool)])
+        case reset(ResetScope)
+    }
+
+    static func runs(of changes: ArraySlice<StateChange>) -> [Run] {
+        var runs: [Run] = []
+        for change in changes {
+            switch (change.kind, runs.last) {
+            case (.seen(let mark), .seen(let marks)?): runs[runs.count - 1] = .seen(marks + [mark])
+            case (.seen(let mark), _): runs.append(.seen([mark]))
+            case (.liked(let item, let liked), .likes(var likes)?):
+                // One statement cannot change a row twice: an item's last like or unlike stands.
+                likes.removeAll { $0.0 == item.rawValue }
+                likes.append((item.rawValue, liked))
+                runs[runs.count - 1] = .likes(likes)
+            case (.liked(let item, let liked), _): runs.append(.likes([(item.rawValue, liked)]))
+            case (.reset(let scope), _): runs.append(.reset(scope))
+            }
+        }
+        return runs
+    }
+
+    static func apply(_ run: Run, on connection: PostgresConnection, logger: Logger) async throws {
+        switch run {
+        case .seen(let marks):
+            let items = marks.map(\.item.rawValue)
+            let users = marks.map(\.user.rawValue)
+            let indexes = marks.map(\.index)
+            try await connection.query(
+                """
+                INSERT INTO seen_item (item_id, user_id, item_index)
+                SELECT * FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[])
+                ON CONFLICT (owner, item_id) DO NOTHING
+                """, logger: logger)
+        case .likes(let likes):
+            let items = likes.map(\.0)
+            let liked = likes.map(\.1)
+            try await connection.query(
+                """
+                INSERT INTO like_state (item_id, liked) SELECT * FROM unnest(\(items)::text[], \(liked)::boolean[])
+                ON CONFLICT (owner, item_id) DO UPDATE
+                  SET liked = excluded.liked, change_order = nextval('stories_change_order')
+                """, logger: logger)
+        case .reset(let scope):
+            if scope.contains(.seen) {
+                try await connection.query("DELETE FROM seen_item WHERE owner = current_user", logger: logger)
+            }
+            if scope.contains(.likes) {
+                try await connection.query("DELETE FROM like_state WHERE owner = current_user", logger: logger)
+            }
+            try await connection.query("INSERT INTO reset_mark (scope) VALUES (\(scope.rawValue))", logger: logger)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SeenLikeStore
+import StoryInterfaces
+import Testing
+
+@Suite("SQLite store as a shared server's replica")
+struct ReplicaTests {
+    func replica() throws -> SQLiteSeenLikeStore {
+        try SQLiteSeenLikeStore(path: TemporaryDirectory.make().appending("state.sqlite"), recordsChanges: true)
+    }
+
+    @Test func eachWriteThatChangesSomethingIsRecordedInOrder() async throws {
+        let store = try replica()
+        try await store.markSeen("a", user: "u", index: 0)
+        try await store.markSeen("a", user: "u", index: 0)  // nothing new: nothing to send
+        try await store.setLiked("a", true)
+        try await store.setLiked("a", true)
+        try await store.setLiked("a", false)
+        try await store.reset(.likes)
+        let kinds = try await store.pendingChanges(limit: 100).map(\.kind)
+        #expect(
+            kinds == [
+                .seen(SeenMark(item: "a", user: "u", index: 0)), .liked("a", true), .liked("a", false), .reset(.likes),
+            ])
+        let sequences = try await store.pendingChanges(limit: 100).map(\.sequence)
+        #expect(sequences == sequences.sorted() && Set(sequences).count == 4)
+        #expect(try await store.pendingChanges(limit: 2).count == 2)
+    }
+
+    @Test func aPlainStoreRecordsNothing() async throws {
+        let store = try SQLiteSeenLikeStore(path: TemporaryDirectory.make().appending("state.sqlite"))
+        try await store.setLiked("a", true)
+        #expect(try await store.pendingChanges(limit: 10).isEmpty)
+    }
+
+    @Test func acknowledgedChangesAreNoLongerPendingAndSequencesAreNeverReused() async throws {
+        let store = try replica()
+        try await store.setLiked("a", true)
+        try await store.setLiked("b", true)
+        let first = try await store.pendingChanges(limit: 10)
+        try await store.acknowledge(through: first[0].sequence)
+        #expect(try await store.pendingChanges(limit: 10).map(\.kind) == [.liked("b", true)])
+        try await store.acknowledge(through: first[1].sequence)
+        try await store.setLiked("c", true)
+        #expect(try await store.pendingChanges(limit: 10).map(\.sequence) == [first[1].sequence + 1])
+    }
+
+    @Test func pulledChangesApplyOnceInOrderAndPendingLikesStand() async throws {
+        let store = try replica()
+        try await store.setLiked("mine", false)  // pending here: the server's older like must not undo it
+        try await store.setLiked("mine", true)
+        try await store.apply(
+            [
+                SharedChange(order: 3, kind: .seen(SeenMark(item: "x", user: "u", index: 2))),
+                SharedChange(order: 5, kind: .liked("y", true)),
+                SharedChange(order: 6, kind: .liked("mine", false)),
+            ], cursor: 6)
+        #expect(try await store.summary().seenItemIDs == ["x"])
+        #expect(try await store.likedItems(among: ["y", "mine"]) == ["y", "mine"])
+        #expect(try await store.syncStatus().cursor == 6)
+        // The same batch again (a sync that ran beside another): nothing applies twice.
+        try await store.setLiked("y", false)
+        try await store.acknowledge(through: Int64.max)
+        try await store.apply([SharedChange(order: 5, kind: .liked("y", true))], cursor: 5)
+        #expect(try await store.likedItems(among: ["y"]).isEmpty)
+        #expect(try await store.syncStatus().cursor == 6)
+        // Pulled changes are not sent back.
+        #expect(try await store.pendingChanges(limit: 10).isEmpty)
+    }
+
+    @Test func aPulledResetClearsAllButWhatWaitsHere() async throws {
+        let store = try replica()
+        try await store.apply(
+            [
+                SharedChange(order: 1, kind: .seen(SeenMark(item: "old", user: "u", index: 0))),
+                SharedChange(order: 2, kind: .liked("old", true)),
+            ], cursor: 2)
+        try await store.markSeen("new", user: "u", index: 1)  // made here, not yet sent
+        try await store.apply([SharedChange(order: 9, kind: .reset(.all))], cursor: 9)
+        #expect(try await store.summary().seenItemIDs == ["new"])
+        #expect(try await store.summary().likedItemIDs.isEmpty)
+    }
+
+    @Test func theStatusSaysWhatWaitsAndTheDeviceIsMadeOnce() async throws {
+        let store = try replica()
+        let first = try await store.syncStatus()
+        #expect(first.pending == 0 && first.lastSync == nil && first.cursor == 0 && !first.device.isEmpty)
+        try await store.markSeen("a", user: "u", index: 0)
+        try await store.recordSync(at: Date(timeIntervalSince1970: 1_000))
+        let second = try await store.syncStatus()
+        #expect(second.pending == 1 && second.lastSync == Date(timeIntervalSince1970: 1_000))
+        #expect(second.device == first.device)
+        let other = try replica()
+        #expect(try await other.syncStatus().device != first.device)
+    }
+}
