@@ -40,50 +40,73 @@ struct SharedStateTests {
     }
 
     /// A server asking for the password in clear without TLS, a refused login and a missing
-    /// database: exit 78 at once with the server's reason, one connection, no password sent
-    /// (issue 28.3, 28.4); `?sslmode=require` against a server without TLS is refused too.
+    /// database: `stories sync` exits 78 at once with the server's reason, one connection, no
+    /// password sent (issue 28.3, 28.4); `?sslmode=require` against a server without TLS is
+    /// refused too. A command that writes still saves here, exit 0, and says why it waits.
     @Test func refusalsAndUnsafeServersExit78AtOnceAfterOneTry() async throws {
         let home = try TemporaryFolder.make()
-        func seen(_ url: String) async throws -> ProcessResult {
+        func run(_ command: String, _ url: String) async throws -> ProcessResult {
             try await StoriesProcess.run(
-                ["seen", "alan-0", "--source", "bundled", "--store", "postgres"],
+                [command] + (command == "seen" ? ["alan-0"] : []) + ["--source", "bundled", "--store", "postgres"],
                 environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s"], home: home)
         }
         let clear = try FakePostgresServer(.cleartext)
         let start = ContinuousClock.now
-        let unsafe = try await seen(clear.url())
+        let unsafe = try await run("sync", clear.url())
         #expect(unsafe.status == 78, "\(unsafe.stderr)")
         #expect(unsafe.stderr.contains("in clear over an unencrypted connection"), "\(unsafe.stderr)")
         #expect(clear.passwordsReceived == 0 && clear.connections == 1, "\(clear.connections) connections")
         #expect(ContinuousClock.now - start < .seconds(20), "final at once, not after the 30 s timeout")
+        let saved = try await run("seen", clear.url())
+        #expect(saved.status == 0, "saved here: \(saved.stderr)")
+        #expect(
+            saved.stderr.contains("1 change is saved here and waits for the state server")
+                && saved.stderr.contains("in clear over an unencrypted connection"), "\(saved.stderr)")
+        #expect(clear.passwordsReceived == 0)
         clear.stop()
         let wrong = try FakePostgresServer(
             .error(code: "28P01", message: "password authentication failed for user \"me\""))
-        let refused = try await seen(wrong.url())
+        let refused = try await run("sync", wrong.url())
         #expect(refused.status == 78, "\(refused.stderr)")
         #expect(refused.stderr.contains("password authentication failed"), "\(refused.stderr)")
         #expect(!refused.stderr.contains("hunter2") && wrong.connections == 1, "\(wrong.connections) logins")
         wrong.stop()
         try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
         let url = try await PostgresTestCluster.shared().createDatabase()
-        let noTLS = try await seen(url + "?sslmode=require")
+        let noTLS = try await run("sync", url + "?sslmode=require")
         #expect(noTLS.status == 78 && noTLS.stderr.contains("does not offer TLS"), "\(noTLS.stderr)")
-        let missing = try await seen(url + "_missing")
+        let missing = try await run("sync", url + "_missing")
         #expect(missing.status == 78 && missing.stderr.contains("does not exist"), "\(missing.stderr)")
     }
 
-    /// A server that cannot be reached: exit 69, naming the server and never the password.
-    @Test func anUnreachableServerExits69NamingItWithoutThePassword() async throws {
+    /// A server that cannot be reached: a write is saved here (exit 0) and said to wait, naming
+    /// the server and never the password; `state` counts it; `stories sync` exits 69.
+    @Test func anUnreachableServerKeepsChangesHereAndSyncExits69() async throws {
         let home = try TemporaryFolder.make()
-        let result = try await StoriesProcess.run(
-            ["seen", "alan-0", "--source", "bundled", "--store", "postgres"],
-            environment: [
-                "STORIES_STORE_POSTGRES_URL": "postgres://me:hunter2@127.0.0.1:1/state",
-                "STORIES_STORE_POSTGRES_TIMEOUT": "2s",
-            ], home: home)
-        #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.stderr.contains("state server unreachable: postgres://me@127.0.0.1:1/state"), "\(result.stderr)")
-        #expect(!result.stderr.contains("hunter2"))
+        let environment = [
+            "STORIES_STORE_POSTGRES_URL": "postgres://me:hunter2@127.0.0.1:1/state",
+            "STORIES_STORE_POSTGRES_TIMEOUT": "2s",
+        ]
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            try await StoriesProcess.run(
+                arguments + ["--source", "bundled", "--store", "postgres"], environment: environment, home: home)
+        }
+        let seen = try await run(["seen", "alan-0"])
+        #expect(seen.status == 0, "\(seen.stderr)")
+        #expect(
+            seen.stderr.contains(
+                "1 change is saved here and waits for the state server: state server unreachable: postgres://me@127.0.0.1:1/state"
+            ), "\(seen.stderr)")
+        #expect(!seen.stderr.contains("hunter2"))
+        let state = try await run(["state", "--json"])
+        let report = try Self.json(state.stdout)
+        #expect(report["seenItemIds"] as? [String] == ["alan-0"], "read here: \(state.stdout)")
+        #expect((report["sync"] as? [String: Any])?["pending"] as? Int == 1, "\(state.stdout)")
+        #expect(state.stderr.split(separator: "\n").count == 1, "one line about the server: \(state.stderr)")
+        let sync = try await run(["sync"])
+        #expect(sync.status == 69, "\(sync.stderr)")
+        #expect(sync.stderr.contains("state server unreachable: postgres://me@127.0.0.1:1/state"), "\(sync.stderr)")
+        #expect(!sync.stderr.contains("hunter2"))
         let config = try await StoriesProcess.run(
             ["config", "--store", "postgres"],
             environment: [
@@ -95,5 +118,7 @@ struct SharedStateTests {
         let missing = try await StoriesProcess.run(
             ["seen", "alan-0", "--source", "bundled", "--store", "postgres"], home: home)
         #expect(missing.status == 78 && missing.stderr.contains("store.postgres.url"), "\(missing.stderr)")
+        let plain = try await StoriesProcess.run(["sync", "--source", "bundled"], home: home)
+        #expect(plain.status == 78 && plain.stderr.contains("store.kind"), "sync needs a shared store: \(plain.stderr)")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 import StoriesRuntime
 public import StoryInterfaces
+import Synchronization
 
 /// Configuration in, chosen implementations out: the one place that knows every package.
 public struct CompositionRoot: Sendable {
@@ -58,5 +59,22 @@ public struct CompositionRoot: Sendable {
     /// a thread of its own, never on the cooperative pool.
     public func makeStore() async throws -> any SeenLikeStoring {
         try await registry.stores.make(settings.storeKind, settings: settings)
+    }
+}
+
+/// What runs when a command has ended, before the program exits (a shared store sends what it
+/// has pending): added by the plugins that need it, run by ``StoriesMain``.
+public enum ProgramEnd {
+    private static let work = Mutex<[@Sendable () async -> Void]>([])
+
+    /// Adds `step` to the end of the program.
+    public static func add(_ step: @escaping @Sendable () async -> Void) { work.withLock { $0.append(step) } }
+
+    /// Runs every step added, in order, once.
+    public static func run() async {
+        for step in work.withLock({ steps in
+            defer { steps = [] }
+            return steps
+        }) { await step() }
     }
 }

@@ -12,7 +12,7 @@ public enum StoriesMain {
     /// Runs `stories` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) async -> Int32 {
         let status = await runCommand(arguments)
-        await PostgresStorePlugin.finishSyncs()  // what the shared store has pending, sent or said
+        await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
         await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits
         return status
     }

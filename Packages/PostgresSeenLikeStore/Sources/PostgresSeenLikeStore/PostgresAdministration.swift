@@ -2,11 +2,12 @@ import Crypto
 import Foundation
 import Logging
 import PostgresNIO
+public import StoryInterfaces
 
 /// What an administrator does with the database owner's login (`stories admin`): the schema,
 /// the group a person's role joins, and people — each a login role of its own whose devices
 /// see only its rows. Devices never hold the owner's credentials.
-extension PostgresSeenLikeStore {
+extension PostgresSeenLikeStore: SharedStateAdministering {
     /// The group every person's role joins (its rights: its own rows).
     public static let personGroup = "stories_person"
 
@@ -48,7 +49,14 @@ extension PostgresSeenLikeStore {
     /// rights, and with `person`, gives the rows this login holds — a single-person
     /// database's, migrated under the owner — to that person (made if missing, without a login
     /// until ``addPerson(_:)``).
-    public func initialize(person: String?) async throws -> Initialization {
+    public func initialize(person: String?) async throws -> String {
+        let done = try await initialization(person: person)
+        let moved = person.map { "; \(done.rowsMoved) \(done.rowsMoved == 1 ? "row" : "rows") given to \($0)" } ?? ""
+        return "schema \(done.schema) ready, people's group \(Self.personGroup)\(moved)"
+    }
+
+    /// ``initialize(person:)``, saying what it did.
+    public func initialization(person: String?) async throws -> Initialization {
         try await ensurePersonGroup()
         var moved = 0
         if let person {
@@ -108,20 +116,21 @@ extension PostgresSeenLikeStore {
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
 
     private func ensurePersonGroup() async throws {
-        let group = Self.personGroup
         try await administer { connection, logger in
-            var exists = false
-            for try await _ in try await connection.query(
-                "SELECT 1 FROM pg_roles WHERE rolname = \(group)", logger: logger)
-            {
-                exists = true
-            }
-            if !exists {
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(group) NOLOGIN"), logger: logger)
-            }
+            // Roles are the cluster's: another database's init may make the group at this moment.
+            try await connection.query(PostgresQuery(unsafeSQL: Self.personGroupStatement), logger: logger)
             try await connection.query(PostgresQuery(unsafeSQL: Self.grantsToPeople), logger: logger)
         }
     }
+
+    static let personGroupStatement = """
+        DO $$ BEGIN
+          IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(personGroup)') THEN
+            BEGIN CREATE ROLE \(personGroup) NOLOGIN;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END;
+          END IF;
+        END $$
+        """
 
     /// Makes the role (or changes it): `login` is a SCRAM verifier to log in with, nil for none.
     private func ensureRole(_ name: String, login verifier: String?) async throws {

@@ -82,6 +82,7 @@ extension PostgresSeenLikeStore {
             }
         }
         if error is CancellationError { return .unreachable(server: server, detail: "cancelled") }
+        logger.debug("unclassified failure", metadata: ["error": "\(String(reflecting: error))"])
         let text = String(describing: error).lowercased()
         if text.contains("refused") { return .unreachable(server: server, detail: "connection refused") }
         return .unreachable(server: server, detail: "the connection failed")

@@ -58,7 +58,8 @@ extension PostgresSeenLikeStore {
             """
             DO $$ BEGIN
               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
-                BEGIN CREATE ROLE stories_person NOLOGIN; EXCEPTION WHEN insufficient_privilege THEN NULL; END;
+                BEGIN CREATE ROLE stories_person NOLOGIN;
+            EXCEPTION WHEN insufficient_privilege OR duplicate_object OR unique_violation THEN NULL; END;
               END IF;
             END $$
             """,

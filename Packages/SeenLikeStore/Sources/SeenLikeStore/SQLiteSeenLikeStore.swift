@@ -164,7 +164,9 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
                 try db.cachedStatement(sql: "DELETE FROM likedItem WHERE itemId = ?").execute(arguments: [item.rawValue]
                 )
             }
-            if self.recordsChanges, db.changesCount > 0 { try Self.record(.liked(item, isLiked), in: db) }
+            // Always sent, even when nothing changed here: this replica may not know yet of
+            // the like an unlike undoes (it was made on another device).
+            if self.recordsChanges { try Self.record(.liked(item, isLiked), in: db) }
         }
     }
 

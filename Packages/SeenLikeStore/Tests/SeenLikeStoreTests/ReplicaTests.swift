@@ -13,14 +13,13 @@ struct ReplicaTests {
         let store = try replica()
         try await store.markSeen("a", user: "u", index: 0)
         try await store.markSeen("a", user: "u", index: 0)  // nothing new: nothing to send
+        try await store.setLiked("b", false)  // an unlike is sent even of what this replica never liked
         try await store.setLiked("a", true)
-        try await store.setLiked("a", true)
-        try await store.setLiked("a", false)
         try await store.reset(.likes)
         let kinds = try await store.pendingChanges(limit: 100).map(\.kind)
         #expect(
             kinds == [
-                .seen(SeenMark(item: "a", user: "u", index: 0)), .liked("a", true), .liked("a", false), .reset(.likes),
+                .seen(SeenMark(item: "a", user: "u", index: 0)), .liked("b", false), .liked("a", true), .reset(.likes),
             ])
         let sequences = try await store.pendingChanges(limit: 100).map(\.sequence)
         #expect(sequences == sequences.sorted() && Set(sequences).count == 4)

@@ -8,27 +8,37 @@ import Synchronization
 /// when it ends. Each sync waits at most `limit`; a failed or late one is said in one line
 /// through `say` and changes nothing for the command: the changes wait in the replica for the
 /// next command that reaches the server, or `stories sync`.
-public final class CommandSyncedStore: SeenLikeStoring {
+public final class CommandSyncedStore: SharedStateStoring {
     /// The local replica every read and write goes to.
     public let replica: any SyncReplica
     private let server: any SharedStateServing
     private let limit: Duration
     private let say: @Sendable (String) -> Void
+    private let administer: @Sendable () async throws -> any SharedStateAdministering
     private let synced = Mutex(false)
     private let failure = Mutex<String?>(nil)
     private let background = Mutex<BackgroundSync?>(nil)
     private let silenced = Mutex(false)
 
-    /// Creates the store; `say` hears the one line about a sync that failed.
+    /// Creates the store; `say` hears the one line about a sync that failed; `administration`
+    /// opens the server's administration with the same login.
     public init(
         replica: any SyncReplica, server: any SharedStateServing, limit: Duration,
-        say: @escaping @Sendable (String) -> Void
+        say: @escaping @Sendable (String) -> Void,
+        administration: @escaping @Sendable () async throws -> any SharedStateAdministering
     ) {
         self.replica = replica
         self.server = server
         self.limit = limit
         self.say = say
+        self.administer = administration
     }
+
+    /// How the replica stands.
+    public func syncStatus() async throws -> SyncStatus { try await replica.syncStatus() }
+
+    /// The server's administration, with this store's login.
+    public func administration() async throws -> any SharedStateAdministering { try await administer() }
 
     /// Syncs once, before the first read; a failure is said by ``finish()``.
     private func freshen() async {
@@ -80,16 +90,20 @@ public final class CommandSyncedStore: SeenLikeStoring {
     }
 
     /// The same replica and server for a long-running program (the interactive app): a
-    /// background sync (started by the caller) instead of one before the first read.
-    /// ``finish()`` stops it, sends what is left and says it if it cannot.
-    public func inBackground(
-        interval: Duration = .seconds(30),
-        report: @escaping @Sendable (Result<StateSynchronizer.Report, any Error>) -> Void = { _ in }
-    ) -> (store: SyncedStore, sync: BackgroundSync) {
+    /// background sync, started, instead of one before the first read; `report` hears each
+    /// failed sync's reason (nil after one that went well). ``finish()`` stops it, sends what
+    /// is left and says it if it cannot.
+    public func inBackground(report: @escaping @Sendable (String?) -> Void) async -> any SeenLikeStoring {
         synced.withLock { $0 = true }  // no sync waits before a read
-        let sync = BackgroundSync(replica: replica, server: server, interval: interval, report: report)
+        let sync = BackgroundSync(replica: replica, server: server) { result in
+            switch result {
+            case .success: report(nil)
+            case .failure(let error): report("\(error)")
+            }
+        }
         background.withLock { $0 = sync }
-        return (SyncedStore(replica: replica, sync: sync), sync)
+        await sync.start()
+        return SyncedStore(replica: replica, sync: sync)
     }
 
     /// Why a bounded sync failed, or nil when it went well.
@@ -126,21 +140,4 @@ public final class CommandSyncedStore: SeenLikeStoring {
     }
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public func reset(_ scope: ResetScope) async throws { try await replica.reset(scope) }
-}
-
-/// What `stories sync` did: `{"sent","received","pending","lastSync"}`.
-public struct SyncOutcome: Encodable, Hashable, Sendable {
-    /// Changes sent to the server.
-    public var sent: Int
-    /// Changes received from it.
-    public var received: Int
-    /// Changes still waiting here.
-    public var pending: Int
-    /// When the last sync ended well (ISO 8601).
-    public var lastSync: String?
-
-    /// One line for people.
-    public var sentence: String {
-        "sent \(sent) \(sent == 1 ? "change" : "changes"), received \(received); \(pending) waiting"
-    }
 }

@@ -102,3 +102,56 @@ public protocol SharedStateServing: Sendable {
     /// an order up to the last one returned is committed and included.
     func pull(after cursor: Int64, limit: Int) async throws -> [SharedChange]
 }
+
+/// What `stories sync` did: `{"sent","received","pending","lastSync"}`.
+public struct SyncOutcome: Encodable, Hashable, Sendable {
+    /// Changes sent to the server.
+    public var sent: Int
+    /// Changes received from it.
+    public var received: Int
+    /// Changes still waiting here.
+    public var pending: Int
+    /// When the last sync ended well (ISO 8601).
+    public var lastSync: String?
+
+    /// Creates an outcome.
+    public init(sent: Int, received: Int, pending: Int, lastSync: String?) {
+        self.sent = sent
+        self.received = received
+        self.pending = pending
+        self.lastSync = lastSync
+    }
+
+    /// One line for people.
+    public var sentence: String {
+        "sent \(sent) \(sent == 1 ? "change" : "changes"), received \(received); \(pending) waiting"
+    }
+}
+
+/// A store whose state is shared through a server, offline first (`store.kind = postgres`):
+/// what the program asks of it besides ``SeenLikeStoring``.
+public protocol SharedStateStoring: SeenLikeStoring {
+    /// Syncs now, as long as it takes (`stories sync`).
+    func syncNow() async throws -> SyncOutcome
+    /// How the local replica stands with the server.
+    func syncStatus() async throws -> SyncStatus
+    /// For a long-running program: the same state, synced in the background (started);
+    /// `report` hears each failed sync's reason, and nil after one that went well.
+    func inBackground(report: @escaping @Sendable (String?) -> Void) async -> any SeenLikeStoring
+    /// The end of the program: sends what waits and says what cannot be sent.
+    func finish() async
+    /// The server's administration, logged in as this store's URL says (the owner's).
+    func administration() async throws -> any SharedStateAdministering
+}
+
+/// What an administrator does on a shared server with the database owner's login.
+public protocol SharedStateAdministering: Sendable {
+    /// Brings the schema up to date and makes the people's group; with `person`, the rows the
+    /// owner holds (a single-person database's) become that person's. Returns one line.
+    func initialize(person: String?) async throws -> String
+    /// Makes a person, or gives them a new password; returns the URL their devices set,
+    /// password included.
+    func addPerson(_ name: String) async throws -> String
+    /// Takes a person's login away; their rows are kept.
+    func revokePerson(_ name: String) async throws
+}

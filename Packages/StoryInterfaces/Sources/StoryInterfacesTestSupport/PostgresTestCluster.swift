@@ -136,6 +136,19 @@ public final class PostgresTestCluster: Sendable {
             """)
     }
 
+    /// Makes `role` (made elsewhere) log in with its password, checked by SCRAM-SHA-256, on
+    /// 127.0.0.1 (every other role keeps `trust`).
+    public func requirePassword(for role: String) async throws {
+        try await shell(
+            """
+            set -e
+            { printf 'host all \(role) 127.0.0.1/32 scram-sha-256\\n'; cat '\(folder)/data/pg_hba.conf'; } > '\(folder)/hba.new'
+            mv '\(folder)/hba.new' '\(folder)/data/pg_hba.conf'
+            '\(binaries)/pg_ctl' -D '\(folder)/data' -w reload >/dev/null
+            sleep 0.5
+            """)
+    }
+
     /// Stops the server cleanly.
     public func stop() async throws {
         try await shell("'\(binaries)/pg_ctl' -D '\(folder)/data' -m fast -w stop >/dev/null")

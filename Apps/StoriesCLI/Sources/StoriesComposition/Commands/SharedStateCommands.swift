@@ -1,8 +1,6 @@
 public import ArgumentParser
 import ConfigurationLayers
 import Foundation
-import PostgresSeenLikeStore
-import StateSync
 import StoryInterfaces
 import StoryTerminal
 
@@ -27,13 +25,7 @@ public struct SyncCommand: AsyncParsableCommand {
 
     /// Syncs, then says what moved and what waits.
     public func run() async throws {
-        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
-        guard let store = try await root.makeStore() as? CommandSyncedStore else {
-            throw ConfigurationError.invalidValue(
-                key: "store.kind", value: root.settings.storeKind, source: root.settings.resolved["store.kind"].source,
-                origin: "stories sync", allowed: "postgres (sync exchanges state with a PostgreSQL server)")
-        }
-        let outcome = try await store.syncNow()
+        let outcome = try await AdminCommand.sharedStore(options, for: "stories sync").syncNow()
         try StandardStreams.printOutput(json ? try JSONOutput.encode(outcome) : outcome.sentence)
     }
 }
@@ -54,15 +46,26 @@ public struct AdminCommand: AsyncParsableCommand {
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
+    /// The configured store, when its state is shared through a server.
+    static func sharedStore(_ options: GlobalOptions, for command: String) async throws -> any SharedStateStoring {
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        guard let store = try await root.makeStore() as? any SharedStateStoring else {
+            throw ConfigurationError.invalidValue(
+                key: "store.kind", value: root.settings.storeKind, source: root.settings.resolved["store.kind"].source,
+                origin: command, allowed: "a store shared through a server (postgres)")
+        }
+        return store
+    }
+
     /// The owner's connection.
     struct Owner: ParsableArguments {
         @OptionGroup var options: GlobalOptions
         @Option(help: "The database owner's postgres:// URL (default: store.postgres.url).") var url: String?
 
-        func open() async throws -> PostgresSeenLikeStore {
-            let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
-            return try await PostgresSeenLikeStore.open(
-                try await PostgresStorePlugin.configuration(root.settings, url: url))
+        func open() async throws -> any SharedStateAdministering {
+            var options = options
+            if let url { options.assignments += ["store.kind=postgres", "store.postgres.url=" + url] }
+            return try await AdminCommand.sharedStore(options, for: "stories admin").administration()
         }
     }
 
@@ -78,9 +81,7 @@ public struct AdminCommand: AsyncParsableCommand {
         public init() {}
         /// Migrates and says what it did.
         public func run() async throws {
-            let done = try await owner.open().initialize(person: person)
-            let moved = person.map { "; \(Wording.count(done.rowsMoved, "row")) given to \($0)" } ?? ""
-            try StandardStreams.printOutput("schema \(done.schema) ready\(moved)")
+            try StandardStreams.printOutput(try await owner.open().initialize(person: person))
         }
     }
 

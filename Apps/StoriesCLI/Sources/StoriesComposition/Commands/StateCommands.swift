@@ -1,6 +1,5 @@
 public import ArgumentParser
 import Foundation
-import StateSync
 import StoryInterfaces
 import StoryTerminal
 
@@ -25,7 +24,7 @@ public struct StateCommand: AsyncParsableCommand {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let store = try await root.makeStore()
         let summary = try await store.summary()
-        let sync = try await (store as? CommandSyncedStore)?.replica.syncStatus()
+        let sync = try await (store as? any SharedStateStoring)?.syncStatus()
         var report = StateReport(summary)
         report.sync = sync.map { StateReport.Sync(pending: $0.pending, lastSync: $0.lastSync?.formatted(.iso8601)) }
         if json {

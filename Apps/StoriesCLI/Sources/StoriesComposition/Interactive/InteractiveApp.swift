@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import StateSync
 import StoriesRuntime
 import StoryInterfaces
 import StoryNavigation
@@ -52,12 +51,8 @@ struct InteractiveApp {
             openSession: { say in
                 let session = try await ContentSession.open(root) { say($0) }
                 var store = session.store
-                if let shared = store as? CommandSyncedStore {  // shared state: synced in the background
-                    let (synced, sync) = shared.inBackground { result in
-                        if case .failure(let error) = result { root.logger.info("sync failed: \(error)") }
-                    }
-                    await sync.start()
-                    store = synced
+                if let shared = store as? any SharedStateStoring {  // synced in the background
+                    store = await shared.inBackground { if let problem = $0 { root.logger.info("sync: \(problem)") } }
                 }
                 return InteractiveLoop.Session(
                     content: session.content, photos: session.source.photos, fallback: session.fallback,

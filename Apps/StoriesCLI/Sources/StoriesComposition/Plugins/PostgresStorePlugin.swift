@@ -5,7 +5,6 @@ import SeenLikeStore
 import StateSync
 public import StoryInterfaces
 import StoryTerminal
-import Synchronization
 
 /// `store.kind = postgres`: seen and liked state shared by a person's devices through a
 /// PostgreSQL server (Packages/PostgresSeenLikeStore), offline first: every read and write
@@ -45,23 +44,15 @@ public enum PostgresStorePlugin: StoriesPlugin {
     ]
 
     /// The local replica, its changes synced with the server (opened on first use). The end
-    /// of the program sends what is pending (``finishSyncs()``).
+    /// of the program sends what is pending (``ProgramEnd``).
     public static func make(_ settings: StoriesSettings) async throws -> any SeenLikeStoring {
         let configuration = try await configuration(settings)
         let store = CommandSyncedStore(
             replica: try await replica(settings, configuration), server: server(configuration),
-            limit: configuration.timeout, say: { StandardStreams.printError("warning: " + $0) })
-        opened.withLock { $0.append(store) }
+            limit: configuration.timeout, say: { StandardStreams.printError("warning: " + $0) },
+            administration: { try await PostgresSeenLikeStore.open(configuration) })
+        ProgramEnd.add { await store.finish() }
         return store
-    }
-
-    /// The stores this program opened, for ``finishSyncs()``.
-    private static let opened = Mutex<[CommandSyncedStore]>([])
-
-    /// Sends what each opened store has pending (each sync bounded by the store's timeout)
-    /// and says what could not be sent: the last thing the program does.
-    public static func finishSyncs() async {
-        for store in opened.withLock({ $0 }) { await store.finish() }
     }
 
     /// The local replica for this server and login, beside `store.path`.

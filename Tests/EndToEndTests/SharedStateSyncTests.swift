@@ -1,0 +1,221 @@
+import Foundation
+import StoryInterfacesTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Offline first, as processes against real PostgreSQL (issue 32): devices (homes) that
+/// change state while the server is away converge once it is back; people on one server see
+/// only their own rows; many devices sync at once; wrong clocks change nothing; a sync killed
+/// part-way loses nothing and applies nothing twice.
+@Suite("Offline-first sync on PostgreSQL, as processes", .timeLimit(.minutes(5)))
+struct SharedStateSyncTests {
+    /// A device: a home of its own, the bundled content (or a document), the shared store.
+    struct Device {
+        let home: String
+        let url: String
+        var arguments = ["--source", "bundled"]
+        var prefix: [String] = []
+
+        init(_ url: String) throws {
+            self.home = try TemporaryFolder.make()
+            self.url = url
+        }
+
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            if prefix.isEmpty {
+                return try await StoriesProcess.run(
+                    arguments + self.arguments + ["--store", "postgres"],
+                    environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s"],
+                    home: home)
+            }
+            return try await StoriesProcess.execute(
+                prefix[0],
+                Array(prefix.dropFirst()) + [StoriesProcess.binary] + arguments + self.arguments + [
+                    "--store", "postgres",
+                ],
+                environment: [
+                    "HOME": home, "PATH": "/usr/bin:/bin", "STORIES_STORE_POSTGRES_URL": url,
+                    "STORIES_STORE_POSTGRES_TIMEOUT": "30s",
+                ])
+        }
+
+        func state() async throws -> [String: Any] {
+            let result = try await run(["state", "--json"])
+            return try #require(
+                JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                "\(result.stdout) \(result.stderr)")
+        }
+
+        func liked() async throws -> [String] { try await state()["likedItemIds"] as? [String] ?? [] }
+        func seen() async throws -> [String] { try await state()["seenItemIds"] as? [String] ?? [] }
+    }
+
+    static func requireCluster() throws {
+        try #require(PostgresTestCluster.unavailableReason == nil, "\(PostgresTestCluster.unavailableReason ?? "")")
+    }
+
+    @Test func devicesThatChangedStateWhileTheServerWasDownConvergeOnceItIsBack() async throws {
+        try Self.requireCluster()
+        let cluster = try await PostgresTestCluster.start()
+        let url = try await cluster.createDatabase()
+        let laptop = try Device(url)
+        let desktop = try Device(url)
+        #expect(try await laptop.run(["sync"]).status == 0)
+        #expect(try await desktop.run(["sync"]).status == 0)
+        try await cluster.stop()
+        // Apart: the laptop sees and likes; the desktop likes the same item, then unlikes it
+        // later, and likes another.
+        let seen = try await laptop.run(["seen", "ada-0", "ada-2"])
+        #expect(seen.status == 0 && seen.stderr.contains("2 changes are saved here"), "\(seen.stderr)")
+        #expect(try await laptop.run(["like", "ada-1"]).status == 0)
+        #expect(try await desktop.run(["like", "ada-1"]).status == 0)
+        #expect(try await desktop.run(["like", "grace-0"]).status == 0)
+        #expect(try await laptop.seen() == ["ada-0", "ada-2"], "read here while the server is down")
+        #expect((try await desktop.state()["sync"] as? [String: Any])?["pending"] as? Int == 2)
+        try await cluster.startServer()
+        // The desktop's unlike reaches the server last: it is the latest change of ada-1.
+        #expect(try await laptop.run(["sync"]).status == 0)
+        #expect(try await desktop.run(["like", "ada-1", "--off"]).status == 0)
+        #expect(try await laptop.run(["sync"]).status == 0)
+        for device in [laptop, desktop] {
+            #expect(try await device.liked() == ["grace-0"])
+            #expect(try await device.seen() == ["ada-0", "ada-2"])
+            #expect((try await device.state()["sync"] as? [String: Any])?["pending"] as? Int == 0)
+        }
+        try await cluster.stop()
+    }
+
+    @Test func eachPersonOnOneServerSeesOnlyTheirOwnStateAndARevokedOneIsRefused() async throws {
+        try Self.requireCluster()
+        let owner = try await PostgresTestCluster.shared().createDatabase()
+        let admin = try Device(owner)
+        let initialized = try await admin.run(["admin", "init", "--url", owner])
+        #expect(initialized.status == 0 && initialized.stdout.contains("ready"), "\(initialized.stderr)")
+        let suffix = UUID().uuidString.prefix(6).lowercased().filter { $0.isLetter || $0.isNumber }
+        func person(_ name: String) async throws -> String {
+            let added = try await admin.run(["admin", "add-person", name, "--url", owner])
+            #expect(added.status == 0, "\(added.stderr)")
+            let url = String(added.stdout.split(separator: "\n").last ?? "")
+            #expect(url.hasPrefix("postgres://\(name):"), "the last line is the URL: \(added.stdout)")
+            return url
+        }
+        let ann = try Device(try await person("ann_\(suffix)"))
+        let bob = try Device(try await person("bob_\(suffix)"))
+        #expect(try await ann.run(["seen", "alan-0"]).status == 0)
+        #expect(try await ann.run(["like", "ada-1"]).status == 0)
+        #expect(try await bob.run(["like", "grace-0"]).status == 0)
+        #expect(try await bob.liked() == ["grace-0"], "not ann's")
+        #expect(try await bob.seen().isEmpty, "not ann's")
+        let annLaptop = try Device(ann.url)
+        #expect(try await annLaptop.liked() == ["ada-1"], "ann's other device has her state")
+        let revoked = try await admin.run(["admin", "remove-person", "ann_\(suffix)", "--url", owner])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        let refused = try await ann.run(["sync"])
+        #expect(refused.status == 78 && refused.stderr.contains("not permitted to log in"), "\(refused.stderr)")
+        let notAPerson = try await admin.run(["admin", "add-person", "Robert'); DROP TABLE x;--", "--url", owner])
+        #expect(notAPerson.status == 64 && notAPerson.stderr.contains("cannot name a person"), "\(notAPerson.stderr)")
+    }
+
+    @Test func eightDevicesSyncingAtOnceConverge() async throws {
+        try Self.requireCluster()
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        let users = ["ada", "grace", "kai", "xiaoming"]
+        let devices = try (0..<8).map { _ in try Device(url) }
+        for (index, device) in devices.enumerated() {
+            let item = "\(users[index % 4])-\(index / 4)"
+            #expect(try await device.run(["seen", item]).status == 0)
+        }
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for device in devices { group.addTask { try await device.run(["sync"]).status } }
+            for try await status in group { #expect(status == 0) }
+        }
+        let expected = (0..<8).map { "\(users[$0 % 4])-\($0 / 4)" }.sorted()
+        for device in devices {
+            _ = try await device.run(["sync"])
+            #expect(try await device.seen() == expected)
+        }
+    }
+
+    /// One device's clock five hours ahead, another's five hours behind (faketime): the order is
+    /// the server's, so the change that reached it last stands, whatever the clocks say.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime")))
+    func clocksHoursApartStillConvergeToTheLatestChange() async throws {
+        try Self.requireCluster()
+        let url = try await PostgresTestCluster.shared().createDatabase()
+        var ahead = try Device(url)
+        ahead.prefix = ["/usr/bin/faketime", "-f", "+5h"]
+        var behind = try Device(url)
+        behind.prefix = ["/usr/bin/faketime", "-f", "-5h"]
+        #expect(try await ahead.run(["like", "ada-1"]).status == 0)
+        #expect(try await behind.run(["like", "ada-1", "--off"]).status == 0, "later, by a clock 10 hours behind")
+        #expect(try await ahead.run(["sync"]).status == 0)
+        for device in [ahead, behind] { #expect(try await device.liked().isEmpty) }
+        #expect(try await ahead.run(["like", "grace-0"]).status == 0)
+        #expect(try await behind.run(["like", "grace-0"]).status == 0)
+        #expect(try await behind.run(["like", "grace-0", "--off"]).status == 0)
+        #expect(try await ahead.run(["like", "grace-0"]).status == 0, "the latest, by the ahead clock too")
+        #expect(try await behind.run(["sync"]).status == 0)
+        for device in [ahead, behind] { #expect(try await device.liked() == ["grace-0"]) }
+    }
+
+    /// 1,500 seen marks waiting, `stories sync` killed (SIGKILL) at several moments, then a sync
+    /// to its end: the server holds each mark once and both devices have all of them.
+    @Test func aSyncKilledPartWayLosesNothingAndAppliesNothingTwice() async throws {
+        try Self.requireCluster()
+        let cluster = try await PostgresTestCluster.start()
+        let url = try await cluster.createDatabase()
+        var phone = try Device(url)
+        let document = phone.home + "/stories.json"
+        let users = (0..<15).map { user in
+            """
+            {"id":"\(user)","user":{"username":"u\(user)","profile_picture":"http://127.0.0.1:9/a.jpg"},"snap_count":100,
+             "snaps":[\((0..<100).map { #"{"media_type":"image","media_url":"http://127.0.0.1:9/\#(user)-\#($0).jpg"}"# }.joined(separator: ","))]}
+            """
+        }
+        try TemporaryFolder.write(#"{"data":["# + users.joined(separator: ",") + "]}", to: document)
+        phone.arguments = ["--source", "file", "--stories-file", document]
+        var tablet = try Device(url)
+        tablet.arguments = phone.arguments
+        let items = (0..<15).flatMap { user in (0..<100).map { "\(user)-\($0)" } }
+        try await cluster.stop()  // written while the server is away: all 1,500 wait
+        let seen = try await phone.run(["seen"] + items)
+        #expect(seen.status == 0 && seen.stderr.contains("1500 changes are saved here"), "\(seen.stderr)")
+        try await cluster.startServer()
+        for delay in [5, 40, 120, 300] {
+            try await Self.killed(phone, after: .milliseconds(delay))
+        }
+        let finished = try await phone.run(["sync", "--json"])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.stdout.contains(#""pending":0"#), "\(finished.stdout)")
+        #expect(try await tablet.seen().count == 1_500)
+        #expect(try await phone.seen().count == 1_500)
+        let server = try await Self.count(url, "SELECT count(*) FROM seen_item")
+        #expect(server == 1_500, "each mark once on the server")
+        try await cluster.stop()
+    }
+
+    /// Starts `stories sync` and kills it with SIGKILL after `delay` (it may have ended).
+    static func killed(_ device: Device, after delay: Duration) async throws {
+        let script = """
+            "$@" & pid=$!; sleep \(Double(delay.components.attoseconds / 1_000_000_000_000_000) / 1000); kill -9 $pid 2>/dev/null; wait $pid; exit 0
+            """
+        _ = try await StoriesProcess.execute(
+            "/bin/bash",
+            ["-c", script, "bash", StoriesProcess.binary, "sync"] + device.arguments + ["--store", "postgres"],
+            environment: [
+                "HOME": device.home, "PATH": "/usr/bin:/bin", "STORIES_STORE_POSTGRES_URL": device.url,
+                "STORIES_STORE_POSTGRES_TIMEOUT": "30s",
+            ])
+    }
+
+    /// One number from the server, as its superuser (psql).
+    static func count(_ url: String, _ query: String) async throws -> Int? {
+        guard let binaries = PostgresTestCluster.binaries else { return nil }
+        let result = try await StoriesProcess.execute(
+            binaries + "/psql", [url, "-Atc", query], environment: ["PATH": "/usr/bin:/bin"])
+        return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
