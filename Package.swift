@@ -206,7 +206,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoresBench",
-            dependencies: ["SeenLikeStore", "PostgresSeenLikeStore", "StoryInterfaces"],
+            dependencies: ["SeenLikeStore", "PostgresSeenLikeStore", "StateSync", "StoryInterfaces"],
             path: "Benchmarks/StoresBench"
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Diagnostics) import PostgresSeenLikeStore
 @_spi(Diagnostics) import SeenLikeStore
+import StateSync
 import StoryInterfaces
 import Synchronization
 
@@ -16,6 +17,10 @@ import Synchronization
 //                                      the SQLite store vs the PostgreSQL store at URL (an empty
 //                                      database; Scripts/bench starts a throwaway cluster)
 //        StoresBench pgtraystate USERS URL   as traystate, on the PostgreSQL store at URL
+//        StoresBench sync N URL       a replica with N changes waiting (half seen marks, half likes
+//                                     and unlikes) synced to the server at URL: seconds, statements
+//        StoresBench pgpage USERS URL the state of a tray page of USERS users (user-0 …) read from
+//                                     the server at URL as its login's person: seconds, statements
 
 func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
@@ -127,6 +132,38 @@ func trayStateStatements(users count: Int, in store: any SeenLikeStoring, sent: 
     return (afterProgress - before, sent() - afterProgress)
 }
 
+/// A replica with `count` changes waiting, synced to the server at `url`.
+func syncOf(_ count: Int, url: String) async throws -> (seconds: Double, statements: Int, pushed: Int) {
+    let replica = try SQLiteSeenLikeStore(path: try temporaryStorePath(), recordsChanges: true)
+    let marks = (0..<(count / 2)).map {
+        SeenMark(item: StoryItemID("item-\($0)"), user: UserID("user-\($0 / 5)"), index: $0 % 5)
+    }
+    try await replica.markSeen(marks)
+    for index in 0..<(count - count / 2) {
+        try await replica.setLiked(StoryItemID("item-\(index / 2)"), index % 2 == 0)
+    }
+    let server = try await PostgresSeenLikeStore.open(try PostgresStoreConfiguration(url: url, password: nil))
+    let before = server.statementsSent
+    var report = StateSynchronizer.Report()
+    let elapsed = try await seconds { report = try await StateSynchronizer.sync(replica, with: server) }
+    let statements = server.statementsSent - before
+    await server.close()
+    return (elapsed, statements, report.pushed)
+}
+
+/// One tray page's state read from the server at `url` (filled by Scripts/bench).
+func pageState(users count: Int, url: String) async throws -> (seconds: Double, statements: Int, seen: Int) {
+    let server = try await PostgresSeenLikeStore.open(try PostgresStoreConfiguration(url: url, password: nil))
+    let users = (0..<count).map { UserID("user-\($0)") }
+    _ = try await server.progress(for: users)  // the connection made, the plan cached
+    let before = server.statementsSent
+    var progress: [UserID: UserProgress] = [:]
+    let elapsed = try await seconds { progress = try await server.progress(for: users) }
+    let statements = server.statementsSent - before
+    await server.close()
+    return (elapsed, statements, progress.values.map(\.seenItemIDs.count).reduce(0, +))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch (arguments.first, arguments.dropFirst().compactMap { Int($0) }) {
 case ("writes", let numbers) where numbers.count == 1:
@@ -145,13 +182,19 @@ case ("durable", let numbers) where numbers.count == 1 && arguments.count == 3:
 case ("pgtraystate", let numbers) where numbers.count == 1 && arguments.count == 3:
     let counts = try await postgresTrayStateStatements(users: numbers[0], url: arguments[arguments.startIndex + 2])
     print(#"{"progressStatements":\#(counts.progress),"likeStatements":\#(counts.likes),"users":\#(numbers[0])}"#)
+case ("sync", let numbers) where numbers.count == 1 && arguments.count == 3:
+    let sync = try await syncOf(numbers[0], url: arguments[arguments.startIndex + 2])
+    print(#"{"seconds":\#(sync.seconds),"statements":\#(sync.statements),"changes":\#(sync.pushed)}"#)
+case ("pgpage", let numbers) where numbers.count == 1 && arguments.count == 3:
+    let page = try await pageState(users: numbers[0], url: arguments[arguments.startIndex + 2])
+    print(#"{"seconds":\#(page.seconds),"statements":\#(page.statements),"seen":\#(page.seen)}"#)
 case ("traystate", let numbers) where numbers.count == 1:
     let counts = try await trayStateStatements(users: numbers[0])
     print(#"{"progressStatements":\#(counts.progress),"likeStatements":\#(counts.likes),"users":\#(numbers[0])}"#)
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: StoresBench writes N | scaling ROWS N | traystate USERS | durable N URL | pgtraystate USERS URL\n"
+            "usage: StoresBench writes N | scaling ROWS N | traystate USERS | durable N URL | pgtraystate USERS URL | sync N URL | pgpage USERS URL\n"
                 .utf8))
     exit(64)
 }

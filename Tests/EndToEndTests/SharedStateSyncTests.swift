@@ -18,6 +18,7 @@ struct SharedStateSyncTests {
         let url: String
         var arguments = ["--source", "bundled"]
         var prefix: [String] = []
+        var timeout = "30s"
 
         init(_ url: String) throws {
             self.home = try TemporaryFolder.make()
@@ -28,7 +29,7 @@ struct SharedStateSyncTests {
             if prefix.isEmpty {
                 return try await StoriesProcess.run(
                     arguments + self.arguments + ["--store", "postgres"],
-                    environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s"],
+                    environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": timeout],
                     home: home)
             }
             return try await StoriesProcess.execute(
@@ -38,7 +39,7 @@ struct SharedStateSyncTests {
                 ],
                 environment: [
                     "HOME": home, "PATH": "/usr/bin:/bin", "STORIES_STORE_POSTGRES_URL": url,
-                    "STORIES_STORE_POSTGRES_TIMEOUT": "30s",
+                    "STORIES_STORE_POSTGRES_TIMEOUT": timeout,
                 ])
         }
 
@@ -84,6 +85,81 @@ struct SharedStateSyncTests {
             #expect(try await device.liked() == ["grace-0"])
             #expect(try await device.seen() == ["ada-0", "ada-2"])
             #expect((try await device.state()["sync"] as? [String: Any])?["pending"] as? Int == 0)
+        }
+        try await cluster.stop()
+    }
+
+    /// A network namespace joined to this one by a veth pair (made as root): the laptop lives in
+    /// it, the server and the desktop outside. Taking the link down partitions the laptop: its
+    /// connections hang instead of being refused.
+    struct Partition {
+        let name: String
+        let hostLink: String
+        let host: String
+
+        static var isPossible: Bool {
+            getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip")
+        }
+
+        static func make() async throws -> Partition {
+            let tag = UUID().uuidString.prefix(6).lowercased()
+            let subnet = Int.random(in: 0...255)
+            let partition = Partition(name: "stories-\(tag)", hostLink: "sv\(tag)a", host: "10.214.\(subnet).1")
+            try await partition.ip(
+                """
+                ip netns add \(partition.name) && ip link add \(partition.hostLink) type veth peer name sv\(tag)b \
+                && ip link set sv\(tag)b netns \(partition.name) && ip addr add \(partition.host)/30 dev \(partition.hostLink) \
+                && ip link set \(partition.hostLink) up \
+                && ip netns exec \(partition.name) ip addr add 10.214.\(subnet).2/30 dev sv\(tag)b \
+                && ip netns exec \(partition.name) ip link set sv\(tag)b up && ip netns exec \(partition.name) ip link set lo up
+                """)
+            return partition
+        }
+
+        func ip(_ script: String) async throws {
+            let result = try await StoriesProcess.execute(
+                "/bin/bash", ["-c", script], environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
+            guard result.status == 0 else { throw PartitionError(detail: result.stderr) }
+        }
+
+        func cut() async throws { try await ip("ip link set \(hostLink) down") }
+        func heal() async throws { try await ip("ip link set \(hostLink) up") }
+        func remove() async { try? await ip("ip link del \(hostLink); ip netns del \(name)") }
+
+        struct PartitionError: Error { var detail: String }
+    }
+
+    /// As the issue asks when the tests run as root: a device partitioned from the server (its
+    /// packets dropped, not refused) keeps working — each command waits at most its timeout —
+    /// and converges with a device that kept the server, once the link is back.
+    @Test(.enabled(if: Partition.isPossible)) func aDevicePartitionedFromTheServerKeepsWorkingAndConverges()
+        async throws
+    {
+        try Self.requireCluster()
+        let partition = try await Partition.make()
+        defer { Task { await partition.remove() } }
+        let cluster = try await PostgresTestCluster.start(listeningAlsoOn: partition.host)
+        let url = try await cluster.createDatabase().replacingOccurrences(of: "127.0.0.1", with: partition.host)
+        var laptop = try Device(url)
+        laptop.prefix = ["/usr/sbin/ip", "netns", "exec", partition.name]
+        laptop.timeout = "2s"
+        let desktop = try Device(url)
+        #expect(try await laptop.run(["sync"]).status == 0, "the laptop reaches the server through the link")
+        try await partition.cut()
+        let started = ContinuousClock.now
+        let liked = try await laptop.run(["like", "ada-1"])
+        #expect(liked.status == 0 && liked.stderr.contains("1 change is saved here"), "\(liked.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(60), "bounded by the timeout, not TCP's minutes")
+        #expect(try await laptop.run(["seen", "ada-0"]).status == 0)
+        #expect(try await desktop.run(["like", "ada-1"]).status == 0)
+        #expect(try await desktop.run(["like", "ada-1", "--off"]).status == 0)
+        #expect(try await laptop.liked() == ["ada-1"], "the laptop shows its own state while cut off")
+        try await partition.heal()
+        laptop.timeout = "30s"
+        #expect(try await laptop.run(["sync"]).status == 0)  // its like reaches the server last: it stands
+        for device in [laptop, desktop] {
+            #expect(try await device.liked() == ["ada-1"])
+            #expect(try await device.seen() == ["ada-0"])
         }
         try await cluster.stop()
     }

@@ -187,7 +187,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
                 for try await count in try await connection.query(
                     PostgresQuery(
                         unsafeSQL:
-                            "WITH moved AS (UPDATE \(table) SET owner = $1 WHERE owner = current_user RETURNING 1) SELECT count(*) FROM moved",
+                            "WITH moved AS (UPDATE \(table) SET owner = $1 WHERE owner = current_user::text RETURNING 1) SELECT count(*) FROM moved",
                         binds: Self.binds(name)), logger: logger
                 ).decode(Int.self) {
                     moved += count

@@ -26,11 +26,13 @@ extension PostgresSeenLikeStore {
     /// Every row carries its owner (the role that wrote it; rows of a single-person database
     /// become the migrating role's) and row-level security keeps each role to its own rows,
     /// forced on the tables' owner too; `stories_person` is the group a person's role joins.
-    /// Each change takes its place in `stories_change_order` when it reaches the server.
+    /// Each change takes its place in `stories_change_order` when it reaches the server. `owner`
+    /// is collated "C", as role names are: `owner = current_user::text` then uses the indexes
+    /// (under the database's default collation it is a sequential scan).
     static let ownedRows: [String] =
         [
             "CREATE SEQUENCE stories_change_order",
-            "ALTER TABLE seen_item ADD COLUMN owner TEXT NOT NULL DEFAULT current_user",
+            #"ALTER TABLE seen_item ADD COLUMN owner TEXT COLLATE "C" NOT NULL DEFAULT current_user"#,
             "ALTER TABLE seen_item ADD COLUMN change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order')",
             "ALTER TABLE seen_item DROP CONSTRAINT seen_item_pkey",
             "ALTER TABLE seen_item ADD PRIMARY KEY (owner, item_id)",
@@ -38,7 +40,7 @@ extension PostgresSeenLikeStore {
             "CREATE INDEX seen_item_user ON seen_item (owner, user_id)",
             "CREATE INDEX seen_item_order ON seen_item (owner, change_order)",
             """
-            CREATE TABLE like_state (owner TEXT NOT NULL DEFAULT current_user, item_id TEXT NOT NULL,
+            CREATE TABLE like_state (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, item_id TEXT NOT NULL,
               liked BOOLEAN NOT NULL, change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'),
               PRIMARY KEY (owner, item_id))
             """,
@@ -46,11 +48,11 @@ extension PostgresSeenLikeStore {
             "INSERT INTO like_state (item_id, liked) SELECT item_id, true FROM liked_item",
             "DROP TABLE liked_item",
             """
-            CREATE TABLE reset_mark (owner TEXT NOT NULL DEFAULT current_user, scope INTEGER NOT NULL,
+            CREATE TABLE reset_mark (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, scope INTEGER NOT NULL,
               change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'), PRIMARY KEY (owner, change_order))
             """,
             """
-            CREATE TABLE device_ack (owner TEXT NOT NULL DEFAULT current_user, device TEXT NOT NULL,
+            CREATE TABLE device_ack (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, device TEXT NOT NULL,
               sequence BIGINT NOT NULL, PRIMARY KEY (owner, device))
             """,
             // The group may be made only by a role allowed to (CREATEROLE); without it the rows are
@@ -68,7 +70,7 @@ extension PostgresSeenLikeStore {
             [
                 "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
                 "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
-                "CREATE POLICY own_rows ON \(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+                "CREATE POLICY own_rows ON \(table) USING (owner = current_user::text) WITH CHECK (owner = current_user::text)",
             ]
         } + [grantsToPeople]
 

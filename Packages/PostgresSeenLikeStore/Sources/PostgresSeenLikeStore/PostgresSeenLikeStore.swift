@@ -91,7 +91,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         return try await run { client in
             var liked: Set<StoryItemID> = []
             for try await id in try await client.query(
-                "SELECT item_id FROM like_state WHERE owner = current_user AND liked AND item_id = ANY(\(ids))"
+                "SELECT item_id FROM like_state WHERE owner = current_user::text AND liked AND item_id = ANY(\(ids))"
             )
             .decode(String.self) {
                 liked.insert(StoryItemID(id))
@@ -109,7 +109,7 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         let rows = try await run { client in
             var rows: [(String, String, Int)] = []
             for try await row in try await client.query(
-                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user AND user_id = ANY(\(ids))"
+                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user::text AND user_id = ANY(\(ids))"
             ).decode((String, String, Int).self) {
                 rows.append(row)
             }
@@ -126,14 +126,14 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         let (seen, liked) = try await run { client in
             var seen: [(String, String, Int)] = []
             for try await row in try await client.query(
-                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user"
+                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user::text"
             )
             .decode((String, String, Int).self) {
                 seen.append(row)
             }
             var liked: [String] = []
             for try await id in try await client.query(
-                "SELECT item_id FROM like_state WHERE owner = current_user AND liked"
+                "SELECT item_id FROM like_state WHERE owner = current_user::text AND liked"
             ).decode(String.self) {
                 liked.append(id)
             }

@@ -28,13 +28,13 @@ extension PostgresSeenLikeStore: SharedStateServing {
                     SELECT kind, item, owner_user, item_index, flag, change_order FROM (
                       SELECT 0 AS kind, item_id AS item, user_id AS owner_user, item_index::bigint AS item_index,
                         0::bigint AS flag, change_order FROM seen_item
-                        WHERE owner = current_user AND change_order > \(cursor)
+                        WHERE owner = current_user::text AND change_order > \(cursor)
                       UNION ALL
                       SELECT 1, item_id, '', 0, CASE WHEN liked THEN 1 ELSE 0 END, change_order FROM like_state
-                        WHERE owner = current_user AND change_order > \(cursor)
+                        WHERE owner = current_user::text AND change_order > \(cursor)
                       UNION ALL
                       SELECT 2, '', '', 0, scope::bigint, change_order FROM reset_mark
-                        WHERE owner = current_user AND change_order > \(cursor)
+                        WHERE owner = current_user::text AND change_order > \(cursor)
                     ) AS changes ORDER BY change_order LIMIT \(limit)
                     """, logger: logger)
                 for try await (kind, item, user, index, flag, order) in rows.decode(
@@ -77,7 +77,7 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 if let device {
                     var applied: Int64 = 0
                     for try await sequence in try await connection.query(
-                        "SELECT sequence FROM device_ack WHERE owner = current_user AND device = \(device)",
+                        "SELECT sequence FROM device_ack WHERE owner = current_user::text AND device = \(device)",
                         logger: logger
                     ).decode(Int64.self) {
                         applied = sequence
@@ -152,10 +152,10 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 """, logger: logger)
         case .reset(let scope):
             if scope.contains(.seen) {
-                try await connection.query("DELETE FROM seen_item WHERE owner = current_user", logger: logger)
+                try await connection.query("DELETE FROM seen_item WHERE owner = current_user::text", logger: logger)
             }
             if scope.contains(.likes) {
-                try await connection.query("DELETE FROM like_state WHERE owner = current_user", logger: logger)
+                try await connection.query("DELETE FROM like_state WHERE owner = current_user::text", logger: logger)
             }
             try await connection.query("INSERT INTO reset_mark (scope) VALUES (\(scope.rawValue))", logger: logger)
         }

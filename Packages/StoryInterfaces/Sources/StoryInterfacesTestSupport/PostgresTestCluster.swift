@@ -15,6 +15,8 @@ import StoryInterfaces
 public final class PostgresTestCluster: Sendable {
     /// The server's port on 127.0.0.1.
     public let port: Int
+    /// The other address it listens on, if any.
+    public let also: String?
     /// The cluster's folder (data, log, socket).
     public let folder: String
     private let binaries: String
@@ -35,17 +37,22 @@ public final class PostgresTestCluster: Sendable {
         binaries == nil ? "PostgreSQL is not installed (apt-get install postgresql; .ci/run does)" : nil
     }
 
-    /// Creates and starts a cluster with an empty `stories` database.
-    public static func start() async throws -> PostgresTestCluster {
+    /// Creates and starts a cluster with an empty `stories` database, listening on 127.0.0.1
+    /// and on `also` (an address of this machine; clients on its networks trusted like loopback).
+    public static func start(listeningAlsoOn also: String? = nil) async throws -> PostgresTestCluster {
         guard let binaries else { throw ClusterError.failed(unavailableReason ?? "") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
             .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let cluster = PostgresTestCluster(port: try freePort(), folder: folder, binaries: binaries)
+        let cluster = PostgresTestCluster(port: try freePort(), folder: folder, binaries: binaries, also: also)
         if getuid() == 0 { try await cluster.shell("chown postgres:postgres '\(folder)'", asServer: false) }
         try await cluster.shell(
             "'\(binaries)/initdb' -D '\(folder)/data' -U stories --auth=trust -E UTF8 --no-sync --locale=C.UTF-8 >'\(folder)/initdb.log' 2>&1"
         )
+        if let also {
+            // Clients on the networks the server is on (a test's network namespace) are trusted too.
+            try await cluster.shell("printf 'host all all samenet trust\\n' >> '\(folder)/data/pg_hba.conf'")
+        }
         try await cluster.startServer()
         try await cluster.shell("'\(binaries)/createdb' -h 127.0.0.1 -p \(cluster.port) -U stories stories")
         // Stops the cluster when this test process ends, however it ends.
@@ -60,7 +67,8 @@ public final class PostgresTestCluster: Sendable {
         return cluster
     }
 
-    private init(port: Int, folder: String, binaries: String) {
+    private init(port: Int, folder: String, binaries: String, also: String? = nil) {
+        self.also = also
         self.port = port
         self.folder = folder
         self.binaries = binaries
@@ -89,7 +97,7 @@ public final class PostgresTestCluster: Sendable {
         while true {
             do {
                 try await shell(
-                    "'\(binaries)/pg_ctl' -D '\(folder)/data' -l '\(folder)/server.log' -w -t 60 -o \"-p \(port) -k '\(folder)' -c listen_addresses=127.0.0.1\" start >/dev/null 2>&1"
+                    "'\(binaries)/pg_ctl' -D '\(folder)/data' -l '\(folder)/server.log' -w -t 60 -o \"-p \(port) -k '\(folder)' -c listen_addresses=127.0.0.1\(also.map { "," + $0 } ?? "")\" start >/dev/null 2>&1"
                 )
                 return
             } catch {

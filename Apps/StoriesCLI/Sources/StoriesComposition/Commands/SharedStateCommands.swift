@@ -70,49 +70,43 @@ public struct AdminCommand: AsyncParsableCommand {
     }
 
     /// `admin init [--person NAME]`.
-    public struct Init: AsyncParsableCommand {
+    struct Init: AsyncParsableCommand {
         /// The command's help.
-        public static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(
             abstract: "Bring the schema up to date and make the people's group.",
             discussion: "With --person, the rows of a single-person database become that person's.")
         @OptionGroup var owner: Owner
         @Option(help: "Give the rows the owner holds to this person.") var person: String?
-        /// Creates the command (ArgumentParser fills it).
-        public init() {}
         /// Migrates and says what it did.
-        public func run() async throws {
+        func run() async throws {
             try StandardStreams.printOutput(try await owner.open().initialize(person: person))
         }
     }
 
     /// `admin add-person NAME`.
-    public struct AddPerson: AsyncParsableCommand {
+    struct AddPerson: AsyncParsableCommand {
         /// The command's help.
-        public static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(
             commandName: "add-person", abstract: "Make a person (or give them a new password).",
             discussion: "The last line is the URL their devices set as store.postgres.url, password included.")
         @OptionGroup var owner: Owner
         @Argument(help: "The person's name: lowercase letters, digits and _.") var name: String
-        /// Creates the command (ArgumentParser fills it).
-        public init() {}
         /// Makes the role and prints the URL.
-        public func run() async throws {
+        func run() async throws {
             let url = try await owner.open().addPerson(name)
             try StandardStreams.printOutput("\(name) can log in; their devices set store.postgres.url to:\n\(url)")
         }
     }
 
     /// `admin remove-person NAME`.
-    public struct RemovePerson: AsyncParsableCommand {
+    struct RemovePerson: AsyncParsableCommand {
         /// The command's help.
-        public static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(
             commandName: "remove-person", abstract: "Take a person's login away (their rows are kept).")
         @OptionGroup var owner: Owner
         @Argument(help: "The person's name.") var name: String
-        /// Creates the command (ArgumentParser fills it).
-        public init() {}
         /// Revokes the login.
-        public func run() async throws {
+        func run() async throws {
             try await owner.open().revokePerson(name)
             try StandardStreams.printOutput("\(name) can no longer log in; their rows are kept")
         }

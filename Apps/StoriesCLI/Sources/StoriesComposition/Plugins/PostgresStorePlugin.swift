@@ -18,7 +18,8 @@ import StoryTerminal
 /// - `store.postgres.password` (`STORIES_STORE_POSTGRES_PASSWORD`): the password, when not in
 ///   the URL; never printed.
 /// - `store.postgres.passwordFile`: a file whose first line is the password.
-/// - `store.postgres.timeout` (5 s): how long connecting or one operation may take.
+/// - `store.postgres.timeout` (5 s): how long connecting or one operation may take, and how
+///   long a command waits for its sync (the changes wait for the next one after that).
 public enum PostgresStorePlugin: StoriesPlugin {
     /// `postgres`.
     public static let name = "postgres"
@@ -40,7 +41,9 @@ public enum PostgresStorePlugin: StoriesPlugin {
             summary: "a file whose first line is the state server's password"),
         SettingSpec(
             key: "store.postgres.timeout", kind: .duration(.milliseconds(100)...Duration.seconds(600)),
-            defaultText: "5s", summary: "how long connecting to the state server or one operation may take"),
+            defaultText: "5s",
+            summary:
+                "how long connecting to the state server or one operation may take, and a command waits for its sync"),
     ]
 
     /// The local replica, its changes synced with the server (opened on first use). The end
