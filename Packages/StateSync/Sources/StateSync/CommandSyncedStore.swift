@@ -13,6 +13,7 @@ public final class CommandSyncedStore: SharedStateStoring {
     public let replica: any SyncReplica
     private let server: any SharedStateServing
     private let limit: Duration
+    private let serverName: String
     private let say: @Sendable (String) -> Void
     private let administer: @Sendable () async throws -> any SharedStateAdministering
     private let synced = Mutex(false)
@@ -20,16 +21,18 @@ public final class CommandSyncedStore: SharedStateStoring {
     private let background = Mutex<BackgroundSync?>(nil)
     private let silenced = Mutex(false)
 
-    /// Creates the store; `say` hears the one line about a sync that failed; `administration`
+    /// Creates the store (`serverName`: the server as messages name it, never a password);
+    /// `say` hears the one line about a sync that failed; `administration`
     /// opens the server's administration with the same login.
     public init(
-        replica: any SyncReplica, server: any SharedStateServing, limit: Duration,
+        replica: any SyncReplica, server: any SharedStateServing, named serverName: String, limit: Duration,
         say: @escaping @Sendable (String) -> Void,
         administration: @escaping @Sendable () async throws -> any SharedStateAdministering
     ) {
         self.replica = replica
         self.server = server
         self.limit = limit
+        self.serverName = serverName
         self.say = say
         self.administer = administration
     }
@@ -111,7 +114,7 @@ public final class CommandSyncedStore: SharedStateStoring {
         switch await StateSynchronizer.sync(replica, with: server, within: limit) {
         case .success?: nil
         case .failure(let error)?: "\(error)"
-        case nil: "no answer within \(limit)"
+        case nil: "\(serverName) gave no answer within \(limit)"
         }
     }
 

@@ -52,7 +52,8 @@ public enum PostgresStorePlugin: StoriesPlugin {
         let configuration = try await configuration(settings)
         let store = CommandSyncedStore(
             replica: try await replica(settings, configuration), server: server(configuration),
-            limit: configuration.timeout, say: { StandardStreams.printError("warning: " + $0) },
+            named: configuration.server, limit: configuration.timeout,
+            say: { StandardStreams.printError("warning: " + $0) },
             administration: { try await PostgresSeenLikeStore.open(configuration) })
         ProgramEnd.add { await store.finish() }
         return store
