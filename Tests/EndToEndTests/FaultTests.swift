@@ -101,7 +101,7 @@ struct CleanTextTests {
 }
 
 /// One rule for every path that shows media: refused media are `mediaFailed`, never seen, never cached.
-@Suite("Refused media — as processes", .timeLimit(.minutes(1)))
+@Suite("Refused media — as processes", .timeLimit(.minutes(10)))
 struct RefusedMediaTests {
     @Test func theScriptedViewerRefusesWhatTheScreenRefuses() async throws {
         let home = try TemporaryFolder.make()

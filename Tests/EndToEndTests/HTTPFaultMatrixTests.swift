@@ -7,7 +7,7 @@ import Testing
 /// answers, `stories photos --json` against it ends with the documented exit status and a
 /// message that names what happened, within a bound computed from the configuration
 /// (timeout × attempts + backoff + 6 s), which the test prints with what it measured.
-@Suite("HTTP fault matrix", .timeLimit(.minutes(2)))
+@Suite("HTTP fault matrix", .timeLimit(.minutes(10)))
 struct HTTPFaultMatrixTests {
     static let timeout = 2
     static let retries = 1

@@ -10,7 +10,7 @@ import Testing
 let liveFetcher = AsyncHTTPClientFetcher()
 
 /// The live client and content source against picsum-stub on 127.0.0.1: never the internet.
-@Suite("Picsum client against picsum-stub", .serialized, .timeLimit(.minutes(1)))
+@Suite("Picsum client against picsum-stub", .serialized, .timeLimit(.minutes(10)))
 struct PicsumStubTests {
     static func client(
         _ stub: PicsumStubProcess, timeout: Duration = .seconds(5), retries: Int = 2, sleeps: Recorder? = nil
@@ -179,7 +179,7 @@ actor Recorder {
     func record(_ wait: Duration) { waits.append(wait) }
 }
 
-@Suite("Image pipeline against picsum-stub", .serialized, .timeLimit(.minutes(1)))
+@Suite("Image pipeline against picsum-stub", .serialized, .timeLimit(.minutes(10)))
 struct ImagePipelineStubTests {
     static func pipeline(_ stub: PicsumStubProcess, folder: String) throws -> ImagePipeline {
         let client = PicsumClient(

@@ -3,7 +3,7 @@ import Testing
 
 /// `stories render` in real terminals, looked at as a user would: the screen's image region
 /// against the source scaled to it.
-@Suite("Graphics in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(3)))
+@Suite("Graphics in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalTests {
     static let photo = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/portrait-1080x1920.jpg"
 

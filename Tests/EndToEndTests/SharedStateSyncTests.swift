@@ -10,7 +10,7 @@ import Testing
 /// change state while the server is away converge once it is back; people on one server see
 /// only their own rows; many devices sync at once; wrong clocks change nothing; a sync killed
 /// part-way loses nothing and applies nothing twice.
-@Suite("Offline-first sync on PostgreSQL, as processes", .timeLimit(.minutes(5)))
+@Suite("Offline-first sync on PostgreSQL, as processes", .timeLimit(.minutes(10)))
 struct SharedStateSyncTests {
     /// A device: a home of its own, the bundled content (or a document), the shared store.
     struct Device {

@@ -4,7 +4,7 @@ import Testing
 
 /// `store.kind = postgres` through the `stories` program: two homes (two devices) against one
 /// throwaway PostgreSQL cluster share seen and liked state, the tray's rings included.
-@Suite("Shared state on PostgreSQL, as processes", .timeLimit(.minutes(2)))
+@Suite("Shared state on PostgreSQL, as processes", .timeLimit(.minutes(10)))
 struct SharedStateTests {
     static func run(_ arguments: [String], home: String, url: String) async throws -> ProcessResult {
         try await StoriesProcess.run(

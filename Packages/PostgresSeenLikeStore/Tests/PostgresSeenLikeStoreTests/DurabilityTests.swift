@@ -38,7 +38,7 @@ enum Writer {
     }
 }
 
-@Suite("PostgreSQL store: processes, kills and restarts", .serialized, .timeLimit(.minutes(3)))
+@Suite("PostgreSQL store: processes, kills and restarts", .serialized, .timeLimit(.minutes(10)))
 struct PostgresDurabilityTests {
     /// Four processes writing 500 items each at once: nothing is lost.
     @Test func fourWritersLoseNothing() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// its own rows — asserted with SQL as that role, not only through the store — a person's
 /// password reaches the server only as a SCRAM verifier, and a single-person database keeps
 /// its rows under a named person.
-@Suite("PostgreSQL: each person's rows their own", .timeLimit(.minutes(3)))
+@Suite("PostgreSQL: each person's rows their own", .timeLimit(.minutes(10)))
 struct PeopleTests {
     static let timeout = Duration.seconds(30)
 

@@ -133,29 +133,35 @@ public final class PostgresTestCluster: Sendable {
     /// Adds a login role `name` with `password`, checked by `method` (`password`: sent in
     /// clear, `md5`, `scram-sha-256`) on 127.0.0.1, and gives it the `stories` database's schema.
     public func addPasswordUser(_ name: String, password: String, method: String) async throws {
-        try await shell(
+        _ = try await shell(
             """
-            set -e
             '\(binaries)/psql' -h 127.0.0.1 -p \(port) -U stories -d stories -qc "SET password_encryption = '\(method == "md5" ? "md5" : "scram-sha-256")'; CREATE ROLE \(name) LOGIN PASSWORD '\(password)'; GRANT ALL ON SCHEMA public TO \(name);" >/dev/null
-            { printf 'host all \(name) 127.0.0.1/32 \(method)\\n'; cat '\(folder)/data/pg_hba.conf'; } > '\(folder)/hba.new'
-            mv '\(folder)/hba.new' '\(folder)/data/pg_hba.conf'
-            '\(binaries)/pg_ctl' -D '\(folder)/data' -w reload >/dev/null
-            sleep 0.5
             """)
+        try await checkPassword(of: name, by: method)
     }
 
     /// Makes `role` (made elsewhere) log in with its password, checked by SCRAM-SHA-256, on
     /// 127.0.0.1 (every other role keeps `trust`).
     public func requirePassword(for role: String) async throws {
-        try await shell(
-            """
-            set -e
-            { printf 'host all \(role) 127.0.0.1/32 scram-sha-256\\n'; cat '\(folder)/data/pg_hba.conf'; } > '\(folder)/hba.new'
-            mv '\(folder)/hba.new' '\(folder)/data/pg_hba.conf'
-            '\(binaries)/pg_ctl' -D '\(folder)/data' -w reload >/dev/null
-            sleep 0.5
-            """)
+        try await checkPassword(of: role, by: "scram-sha-256")
     }
+
+    /// Puts a `pg_hba.conf` line for `role` first and reloads: one edit at a time (tests sharing
+    /// the cluster once rewrote the file at the same moment and lost every line).
+    private func checkPassword(of role: String, by method: String) async throws {
+        try await editingAccess.run {
+            _ = try await self.shell(
+                """
+                set -e
+                { printf 'host all \(role) 127.0.0.1/32 \(method)\\n'; cat '\(self.folder)/data/pg_hba.conf'; } > '\(self.folder)/hba.new'
+                mv '\(self.folder)/hba.new' '\(self.folder)/data/pg_hba.conf'
+                '\(self.binaries)/pg_ctl' -D '\(self.folder)/data' -w reload >/dev/null
+                sleep 0.5
+                """)
+        }
+    }
+
+    private let editingAccess = SerialWork()
 
     /// Stops the server cleanly.
     public func stop() async throws {
