@@ -24,7 +24,9 @@ struct SharedStateInteractiveTests {
         try await cluster.stop()
         let home = try TemporaryFolder.make()
         let environment = [
-            "HOME": home, "STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "1s",
+            // 30 s: a refused connection fails at once anyway, and on a loaded machine 1 s once
+            // timed out every sync after the server was back.
+            "HOME": home, "STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s",
             "STORIES_VIEWER_IMAGE_DURATION": "500ms", "STORIES_TRAY_ORDER": "source",
             "STORIES_LOG_LEVEL": "debug", "STORIES_LOG_FILE": home + "/log",
         ]
@@ -34,7 +36,7 @@ struct SharedStateInteractiveTests {
         func othersLikes() async throws -> Int? {
             let state = try await StoriesProcess.run(
                 ["state", "--json", "--source", "bundled", "--store", "postgres"],
-                environment: ["STORIES_STORE_POSTGRES_URL": url], home: other)
+                environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s"], home: other)
             let report = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any]
             return (report?["likedItemIds"] as? [String])?.count
         }
@@ -52,15 +54,16 @@ struct SharedStateInteractiveTests {
                 }, "the background sync finds the server away (and tries again)")
             try await cluster.startServer()
             // Another device sees the like while the app still runs: the background sync sent it.
-            let deadline = ContinuousClock.now + .seconds(120)
+            let deadline = ContinuousClock.now + .seconds(240)
             var seenElsewhere = false
             while !seenElsewhere, ContinuousClock.now < deadline {
                 seenElsewhere = try await othersLikes() == 1
                 if !seenElsewhere { try await Task.sleep(for: .milliseconds(500)) }
             }
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             #expect(
                 seenElsewhere,
-                "sent in the background: \((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
+                "sent in the background: \(said.split(separator: "\n").filter { $0.contains("sync") }.suffix(10))")
             try await app.send("q")
             #expect(try await app.waitForExit(), "q quits")
         }
