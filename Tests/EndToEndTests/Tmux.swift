@@ -95,12 +95,12 @@ final class TmuxSession: Sendable {
 
     /// Waits until the pane shows `text` (polling every 50 ms); false after `timeout`. The
     /// timeout only ends a wait for something that never comes; it is not a speed bound.
-    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> Bool {
+    func waitFor(_ text: String, timeout: Duration = .seconds(120)) async throws -> Bool {
         try await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until `condition` holds for the pane's text (with SGR escapes when `escapes`).
-    func waitUntil(timeout: Duration = .seconds(30), escapes: Bool = false, _ condition: (String) -> Bool)
+    func waitUntil(timeout: Duration = .seconds(120), escapes: Bool = false, _ condition: (String) -> Bool)
         async throws -> Bool
     {
         let deadline = ContinuousClock.now + timeout
@@ -121,7 +121,7 @@ final class TmuxSession: Sendable {
     /// Whether the session still exists (the app has not exited).
     func isRunning() async throws -> Bool { try await tmux(["has-session", "-t", name]).status == 0 }
 
-    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Bool {
+    func waitForExit(timeout: Duration = .seconds(120)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await !isRunning() { return true }
