@@ -48,7 +48,7 @@ struct SharedStateInteractiveTests {
             #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
             let log = home + "/log"
             #expect(
-                try await app.waitUntil(timeout: .seconds(60)) { _ in
+                try await app.waitUntil(timeout: .seconds(240)) { _ in
                     ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains(
                         "sync: state server unreachable")
                 }, "the background sync finds the server away (and tries again)")
@@ -92,7 +92,7 @@ struct SharedStateInteractiveTests {
         try await app.send("q")
         try await app.send("q")
         let said = { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
-        #expect(try await app.waitUntil(timeout: .seconds(60)) { _ in said().contains("exit=") }, "\(said())")
+        #expect(try await app.waitUntil(timeout: .seconds(240)) { _ in said().contains("exit=") }, "\(said())")
         #expect(
             // Two at least: the seen item and the like (a loaded machine may show the next item too).
             said().contains(
