@@ -118,21 +118,31 @@ struct RealTerminalLightBackgroundTests {
     static func barIsDark(_ kind: RealTerminal.Kind) async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
         let folder = try TemporaryFolder.make()
+        let log = folder + "/log"
         let command =
-            [StoriesProcess.binary, "--source", "bundled", "--store", "memory"].map(RealTerminal.quoted)
+            "env STORIES_LOG_LEVEL=debug STORIES_LOG_FILE=\(RealTerminal.quoted(log)) "
+            + [StoriesProcess.binary, "--source", "bundled", "--store", "memory"].map(RealTerminal.quoted)
             .joined(separator: " ") + " 2>'\(folder)/err'"
         let terminal = try await RealTerminal(kind, running: command)
         terminal.start()
         _ = try await RealTerminalScreensTests.until(terminal, "the tray") { screen, window in
             RealTerminalResizeTests.pictureBlocks(screen, window) > 20
         }
-        // The viewer: after a second or two the first segment is partly filled; paused, it holds.
+        // The viewer: once its picture is shown the first segment fills; screenshots while it
+        // plays (a fixed wait then a pause could pause a loaded machine's viewer before its
+        // picture came, at 0).
         try await terminal.keys("Return")
-        try await Task.sleep(for: .seconds(2))
-        try await terminal.keys("space")
-        let screen = try await RealTerminalScreensTests.until(terminal, "the bar's filled part, dark") {
-            screen, window in
-            darkPixels(screen, window) > 40
+        let screen: [UInt8]
+        do {
+            screen = try await RealTerminalScreensTests.until(terminal, "the bar's filled part, dark", settling: false)
+            {
+                screen, window in
+                darkPixels(screen, window) > 40
+            }
+        } catch {
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            print("the app's log: \(said.split(separator: "\n").filter { !$0.contains(" debug ") }.suffix(30))")
+            throw error
         }
         print(
             "\(kind.rawValue): \(darkPixels(screen, try await terminal.windowSize())) dark pixels in the bar's row"

@@ -27,14 +27,17 @@ struct RealTerminalScreensTests {
 
     /// The first settled screen for which `condition` holds (given the screen and the window's
     /// size), waiting as long as it takes a busy machine (90 s), else a failure naming `what`.
+    /// Unsettled (`settling: false`), any screenshot counts: a playing viewer's bar never
+    /// holds still.
     static func until(
-        _ terminal: RealTerminal, _ what: String, _ condition: ([UInt8], (width: Int, height: Int)) -> Bool
+        _ terminal: RealTerminal, _ what: String, settling: Bool = true,
+        _ condition: ([UInt8], (width: Int, height: Int)) -> Bool
     ) async throws -> [UInt8] {
         let deadline = ContinuousClock.now + .seconds(90)
         var last: [UInt8]? = nil
         while ContinuousClock.now < deadline {
             let window = try await terminal.windowSize()
-            last = try await terminal.settled()
+            last = settling ? try await terminal.settled() : try await terminal.screenshot()
             if let screen = last, condition(screen, window) { return screen }
             try await Task.sleep(for: .milliseconds(300))
         }

@@ -73,7 +73,22 @@ struct RealTerminalVideoTests {
         #expect(held != nil, "a paused video holds its frame")
 
         try await terminal.keys("q", "q")
-        #expect(try await RealTerminal.poll(seconds: 60, { terminal.finished }), "q quits")
+        let quit = try await RealTerminal.poll(seconds: 60, { terminal.finished })
+        if !quit {
+            let screen = try? await terminal.screenshot()
+            let path = home + "/last-screen.rgb"
+            if let screen { FileManager.default.createFile(atPath: path, contents: Data(screen)) }
+            let running = try? await StoriesProcess.execute(
+                "/bin/sh",
+                [
+                    "-c",
+                    "for p in $(pgrep -f \(RealTerminal.quoted(document))); do ps -Lo pid,tid,stat,wchan:30,args -p $p; done",
+                ], environment: ["PATH": "/usr/bin:/bin"])
+            print("q did not quit: \(said().suffix(3000)) \(running?.stdout ?? "?")")
+            Issue.record(
+                "q did not quit in 60 s; the log: \(said().suffix(3000)); the screen: \(path); processes: \(running?.stdout ?? "?")"
+            )
+        }
         let errors = (try? String(contentsOfFile: home + "/err", encoding: .utf8)) ?? ""
         #expect(!errors.contains("rror"), "stderr: \(errors)")
         _ = server

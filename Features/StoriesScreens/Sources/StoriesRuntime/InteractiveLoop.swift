@@ -46,14 +46,12 @@ public struct InteractiveLoop: Sendable {
         let logger = self.logger
         let accessible = settings.viewer.accessible
         let graphics = display.graphics
-        // Writing to the terminal blocks while it does not read (a slow link, a paused tmux
-        // pane): the bytes go out on a serial queue of their own, in order, never from the
-        // pool. At the end the loop waits for the last of them.
-        let screen = DispatchQueue(label: "stories.screen")
-        defer { screen.sync {} }
-
         // One stream in: the app's messages, and (once) the content source opened behind the logo.
         let (incoming, sender) = AsyncStream<LoopEvent>.makeStream()
+        // The bytes go out in order at the terminal's pace; at the end the loop waits for the
+        // last of them.
+        let screen = ScreenOutput { sender.yield(.drained) }
+        defer { screen.sync {} }
         let send: @Sendable (AppMessage) -> Void = { sender.yield(.message($0)) }
         let size = io.size()
         var model = AppModel(
@@ -80,10 +78,10 @@ public struct InteractiveLoop: Sendable {
                 if !lines.isEmpty { screen.async { io.write(Array(lines.utf8)) } }
                 return
             }
+            guard screen.mayDraw() else { return }  // drawn when the terminal has caught up
             let frame = AppView.render(model)
             let bytes = writer.frame(from: last, to: frame)
-            if !bytes.isEmpty { screen.async { io.write(bytes) } }
-            screen.async { io.drawn(frame) }
+            screen.frame({ if !bytes.isEmpty { io.write(bytes) } }, then: { io.drawn(frame) })
             last = frame
         }
 
@@ -138,6 +136,7 @@ public struct InteractiveLoop: Sendable {
                 }
                 events.removeAll { if case .graphicsReply = $0 { true } else { false } }
                 messages += events.map { .input($0) }
+            case .drained: messages = []  // a frame was held back: the screen is drawn as it is now
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.
                 awaitingContinuation = false
@@ -202,6 +201,8 @@ public struct InteractiveLoop: Sendable {
         case input
         /// The shell continued the app after a stop (Ctrl-Z, SIGTSTP).
         case continued
+        /// The terminal caught up with a frame held back.
+        case drained
     }
 
 }

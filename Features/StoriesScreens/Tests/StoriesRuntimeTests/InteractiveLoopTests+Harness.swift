@@ -19,7 +19,9 @@ extension InteractiveLoopTests {
     final class Harness: Sendable {
         private let input = Mutex<(queue: InputQueue, ready: @Sendable () -> Void)?>(nil)
         private let frames = Mutex<[CellBuffer]>([])
-        private let written = Mutex(0)
+        private let written = Mutex((bytes: 0, writes: 0))
+        /// While true, a write blocks (a terminal that does not read).
+        let writesHeld = Mutex(false)
         private let ticker = Mutex<AsyncStream<Duration>.Continuation?>(nil)
         private let sizes = Mutex<AsyncStream<(columns: Int, rows: Int)>.Continuation?>(nil)
         let size = Mutex((columns: 80, rows: 24))
@@ -28,7 +30,13 @@ extension InteractiveLoopTests {
             InteractiveIO(
                 size: { self.size.withLock { $0 } },
                 cell: { CellPixels(width: 10, height: 20) },
-                write: { bytes in self.written.withLock { $0 += bytes.count } },
+                write: { bytes in
+                    while self.writesHeld.withLock({ $0 }) { usleep(1000) }
+                    self.written.withLock {
+                        $0.bytes += bytes.count
+                        $0.writes += 1
+                    }
+                },
                 readInput: { queue, ready in
                     self.input.withLock { $0 = (queue, ready) }
                     return { self.input.withLock { $0 = nil } }
@@ -68,6 +76,9 @@ extension InteractiveLoopTests {
             try await until("the loop listens for resizes") { self.sizes.withLock { $0 != nil } }
             _ = sizes.withLock { $0?.yield((columns, rows)) }
         }
+
+        /// How many times bytes were written.
+        var writes: Int { written.withLock { $0.writes } }
 
         /// The last frame drawn.
         var frame: CellBuffer? { frames.withLock { $0.last } }

@@ -1,0 +1,45 @@
+import StoriesRuntime
+import StoryInterfaces
+import StoryTerminal
+import Synchronization
+import Testing
+
+/// A terminal slower than the screen changes (sixel in a busy xterm, an ssh link): frames are
+/// drawn at its pace, never queued behind it, and the last one drawn is the screen as it is.
+@Suite("The interactive loop and a slow terminal", .serialized, .timeLimit(.minutes(3)))
+struct SlowTerminalTests {
+    @Test func framesWaitForTheTerminalAndTheLastOneIsTheScreenAsItIsNow() async throws {
+        let root = try InteractiveLoopTests.root()
+        let harness = InteractiveLoopTests.Harness()
+        let run = InteractiveLoopTests.start(root, harness) { root in
+            try await InteractiveLoopTests.session(root, users: ["ada"])
+        }
+        try await harness.waitFor("Ada Lovelace")
+        try await harness.press(.enter)
+        try await harness.waitFor("1/5")
+        try await harness.waitForThePicture()
+
+        // The terminal stops reading; the clock ticks 40 times (each moves the bar) and the
+        // viewer moves on three items: 43 screens, of which at most two may wait.
+        harness.writesHeld.withLock { $0 = true }
+        let before = harness.writes
+        for _ in 0..<40 { try await harness.tick(.milliseconds(100)) }
+        for _ in 0..<3 {
+            try await harness.press(.arrow(.right, shift: false))
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        // (One write may have begun just before the terminal stopped reading.)
+        #expect(harness.writes - before <= 1, "frames were written while the terminal did not read")
+
+        // It reads again: the frames that waited, then one of the screen as it is — the fourth item.
+        harness.writesHeld.withLock { $0 = false }
+        try await harness.waitFor("4/5")
+        try await Task.sleep(for: .milliseconds(300))
+        let drawn = harness.writes - before
+        // The two that waited (one being written, one queued), the screen as it is now, and the
+        // one that may have begun before the stop.
+        #expect(drawn <= 4, "\(drawn) frames written after the terminal caught up (43 screens changed)")
+        _ = try await InteractiveLoopTests.quit(harness, run)
+    }
+}
