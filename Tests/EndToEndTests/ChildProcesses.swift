@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfaces
 import Subprocess
 
 #if canImport(System)
@@ -60,40 +61,11 @@ enum ChildProcesses {
     }
 }
 
-/// Threads of the tests' own for their child processes (a `TaskExecutor`). Nothing here
-/// blocks: swift-subprocess waits for output and exits with epoll.
-final class ChildProcessThreads: TaskExecutor, @unchecked Sendable {
+/// Threads of the tests' own for their child processes. Nothing there blocks: swift-subprocess
+/// waits for output and exits with epoll.
+enum ChildProcessThreads {
     /// Two threads: their work is copying a few pipes' bytes.
-    static let shared = ChildProcessThreads(count: 2)
-
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-
-    private init(count: Int) {
-        for index in 0..<count {
-            let thread = Thread { [unowned self] in self.work() }
-            thread.name = "tests.children.\(index)"
-            thread.start()
-        }
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func work() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
+    static let shared = OwnThreads(name: "tests.children", count: 2)
 }
 
 /// A server for one test, run through swift-subprocess on ``ChildProcessThreads``: started,
