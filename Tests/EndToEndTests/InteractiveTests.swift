@@ -72,7 +72,10 @@ struct InteractiveTests {
         #expect(
             liked == ["ada-\(likedItem - 1)"] || liked == ["grace-\(likedItem - 1)"], "\(liked), item \(likedItem)")
 
-        let again = try await TmuxSession(Self.storiesCommand(home: home), environment: Self.environment(home: home))
+        // Items of a minute: stepping to the liked item ends the pause (a move resumes), and at
+        // 500 ms an item a loaded machine's screen capture missed it and the viewer ran on.
+        let again = try await TmuxSession(
+            Self.storiesCommand(home: home), environment: Self.environment(home: home, itemDuration: "60s"))
         #expect(try await again.waitFor("Ada Lovelace — 5 items, 5 seen"), "\(again.screen)")
         #expect(Self.firstSlot(try await again.capture(escapes: true)).contains(Self.gray), "all seen: the gray ring")
         if liked.first?.hasPrefix("grace") == true {  // the pause held Grace's item: open hers
