@@ -36,6 +36,11 @@ public struct InteractiveIO: Sendable {
     public var clock: any ClockTicking
     /// Each frame drawn, after its bytes are written (nothing for the live terminal).
     public var drawn: @Sendable (CellBuffer) -> Void
+    /// Now, on a clock that only goes forward (how long a key or button is held).
+    public var now: @Sendable () -> ContinuousClock.Instant
+    /// Whether the terminal reports key releases (kitty's keyboard protocol, asked for on
+    /// entering the screen and again after a stop).
+    public var keyReleases: Bool
 
     /// The world as values; `drawn` sees each frame after its bytes (for tests).
     public init(
@@ -45,7 +50,8 @@ public struct InteractiveIO: Sendable {
         resizes: @escaping @Sendable () -> AsyncStream<(columns: Int, rows: Int)>,
         continuations: @escaping @Sendable () -> AsyncStream<Void>, suspend: @escaping @Sendable () -> Void,
         restore: @escaping @Sendable () -> Void, clock: any ClockTicking,
-        drawn: @escaping @Sendable (CellBuffer) -> Void = { _ in }
+        drawn: @escaping @Sendable (CellBuffer) -> Void = { _ in },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, keyReleases: Bool = false
     ) {
         self.size = size
         self.cell = cell
@@ -57,10 +63,12 @@ public struct InteractiveIO: Sendable {
         self.restore = restore
         self.clock = clock
         self.drawn = drawn
+        self.now = now
+        self.keyReleases = keyReleases
     }
 
     /// The terminal of `session` (standard input for keys), its signals and the system clock.
-    public static func live(_ session: TerminalSession) -> InteractiveIO {
+    public static func live(_ session: TerminalSession, keyReleases: Bool = false) -> InteractiveIO {
         InteractiveIO(
             size: { session.size },
             cell: { CellPixels.of(session.fileDescriptor) },
@@ -70,6 +78,6 @@ public struct InteractiveIO: Sendable {
             continuations: { session.continuations() },
             suspend: { session.suspend() },
             restore: { session.restore() },
-            clock: ContinuousClockTicker())
+            clock: ContinuousClockTicker(), keyReleases: keyReleases)
     }
 }

@@ -112,6 +112,7 @@ public struct InteractiveLoop: Sendable {
         }
         defer { opening.cancel() }
         var runner: EffectRunner? = nil
+        var held = HeldKeys()
         let cellPixels = graphics == .symbols ? nil : io.cell
 
         loop: for await next in incoming {
@@ -135,12 +136,15 @@ public struct InteractiveLoop: Sendable {
                     }
                 }
                 events.removeAll { if case .graphicsReply = $0 { true } else { false } }
-                messages += events.map { .input($0) }
+                messages += events.map { held.message(for: $0, at: io.now()) }
             case .drained: messages = []  // a frame was held back: the screen is drawn as it is now
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.
                 awaitingContinuation = false
-                if !accessible { screen.async { io.write(Array(TerminalSession.enterSequence.utf8)) } }
+                if !accessible {
+                    let enter = TerminalSession.enterSequence(keyReleases: io.keyReleases)
+                    screen.async { io.write(Array(enter.utf8)) }
+                }
                 let size = io.size()
                 messages = [.resized(columns: size.columns, rows: size.rows)]
             }

@@ -8,6 +8,9 @@ public import StoryTerminal
 public enum AppMessage: Sendable {
     /// A key or a click (routed to the screen that is up).
     case input(InputEvent)
+    /// A key or mouse button let go (``InputEvent/keyReleased(_:)``, a mouse release) after
+    /// being held for `heldFor` since its press (the runtime times it): a hold or a tap.
+    case released(InputEvent, heldFor: Duration)
     /// The terminal has a new size.
     case resized(columns: Int, rows: Int)
     /// Time passed on the clock (for the viewer's progress).

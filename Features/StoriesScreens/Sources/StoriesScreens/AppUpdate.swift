@@ -28,6 +28,14 @@ public enum AppUpdate {
                 }
                 return [.suspend]
             }
+            // Releases, repeats' own and focus reports are not keys that close help or act in
+            // the tray and gallery: only the viewer has holds and pauses.
+            switch event {
+            case .focus, .keyReleased, .keyRepeated(" "):
+                guard model.viewer != nil, model.isSourceOpen, !model.isShowingHelp else { return [] }
+                return withViewer(&model) { ViewerUpdate.input(&$0, &$1, event) }
+            default: break
+            }
             // Until the content source is open only quitting acts (there is nothing to move).
             if !model.isSourceOpen {
                 return KeyBindings.action(for: event, in: KeyBindings.tray) == .quit ? quit(&model) : []
@@ -36,6 +44,9 @@ public enum AppUpdate {
             if event == .character("?") { return openHelp(&model) }
             if model.viewer != nil { return withViewer(&model) { ViewerUpdate.input(&$0, &$1, event) } }
             return model.screen == .gallery ? galleryInput(&model, event) : trayInput(&model, event)
+        case .released(let event, let heldFor):
+            guard model.viewer != nil, model.isSourceOpen, !model.isShowingHelp else { return [] }
+            return withViewer(&model) { ViewerUpdate.released(&$0, &$1, event, heldFor: heldFor) }
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
             foldRepeats(&model, selecting: model.tray.selectedIndex.map { model.tray.entries[$0].element.id })

@@ -105,8 +105,10 @@ public enum KeyBindings {
     ]
 
     /// The action `event` stands for in `bindings`, if any.
+    /// (A key's repeat, where the terminal tells repeats apart, acts as its press.)
     public static func action<Action>(for event: InputEvent, in bindings: [Binding<Action>]) -> Action? {
-        bindings.first { $0.keys.contains(event) }?.action
+        let pressed: InputEvent = if case .keyRepeated(let character) = event { .character(character) } else { event }
+        return bindings.first { $0.keys.contains(pressed) }?.action
     }
 
     /// A status-line hint written from the bindings: each action's first key, short, joined by

@@ -24,6 +24,10 @@ public struct ViewerModel: Sendable {
     /// on screen for ``AppUpdate/seenConfirmation`` or the viewer moves on: kitty answers a
     /// picture it cannot show within milliseconds, and such an item is not seen.
     public var unconfirmedSeen: UnconfirmedSeen?
+    /// Space or the mouse button held down since its press, until its release.
+    public var hold: ViewerHold?
+    /// The viewer was paused because the terminal lost the focus (it resumes on focus).
+    public var pausedByFocus = false
 
     /// Creates a viewer model.
     public init(viewer: StoryViewer, now: Date) {
@@ -42,4 +46,20 @@ public struct UnconfirmedSeen: Hashable, Sendable {
     public var index: Int
     /// How long it has been on screen so far.
     public var shownFor: Duration = .zero
+}
+
+/// A press in the viewer waiting for its release: holding pauses, letting go resumes; a short
+/// press is a tap (space toggles, a click moves on).
+public struct ViewerHold: Hashable, Sendable {
+    /// What is held.
+    public enum Source: Hashable, Sendable {
+        /// The space bar (its release comes only from kitty's keyboard protocol).
+        case space
+        /// The left mouse button, pressed at a cell of the picture.
+        case mouse(x: Int, y: Int)
+    }
+    /// What is held.
+    public var source: Source
+    /// Whether the press paused the viewer (letting go after a hold resumes it only then).
+    public var pausedIt: Bool
 }

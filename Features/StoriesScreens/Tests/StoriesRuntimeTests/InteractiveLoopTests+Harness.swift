@@ -25,6 +25,8 @@ extension InteractiveLoopTests {
         private let ticker = Mutex<AsyncStream<Duration>.Continuation?>(nil)
         private let sizes = Mutex<AsyncStream<(columns: Int, rows: Int)>.Continuation?>(nil)
         let size = Mutex((columns: 80, rows: 24))
+        /// The loop's clock for holds: moves only when the test says.
+        let time = Mutex(ContinuousClock.now)
 
         var io: InteractiveIO {
             InteractiveIO(
@@ -54,7 +56,8 @@ extension InteractiveLoopTests {
                     self.ticker.withLock { $0 = continuation }
                     return stream
                 }),
-                drawn: { frame in self.frames.withLock { $0.append(frame) } })
+                drawn: { frame in self.frames.withLock { $0.append(frame) } },
+                now: { self.time.withLock { $0 } }, keyReleases: true)
         }
 
         /// Presses keys, once the loop reads them.

@@ -43,3 +43,35 @@ struct SlowTerminalTests {
         _ = try await InteractiveLoopTests.quit(harness, run)
     }
 }
+
+/// The loop times each press to its release (the update tells a hold from a tap by it).
+@Suite("The interactive loop times holds", .serialized, .timeLimit(.minutes(3)))
+struct HeldKeysLoopTests {
+    @Test func aHoldIsTimedFromThePressTheLoopSawToItsRelease() async throws {
+        let root = try InteractiveLoopTests.root()
+        let harness = InteractiveLoopTests.Harness()
+        let run = InteractiveLoopTests.start(root, harness) { root in
+            try await InteractiveLoopTests.session(root, users: ["ada"])
+        }
+        try await harness.waitFor("Ada Lovelace")
+        try await harness.press(.enter)
+        try await harness.waitFor("1/5")
+        try await harness.waitForThePicture()
+        // Held for a second on the loop's clock: paused, then playing.
+        try await harness.press(.character(" "))
+        try await harness.waitFor("paused")
+        harness.time.withLock { $0 += .seconds(1) }
+        try await harness.press(.keyRepeated(" "), .keyReleased(" "))
+        try await harness.until("playing after the hold") { !harness.screen.contains("paused") }
+        // A tap (no time passes): paused, and it stays paused after the release.
+        try await harness.press(.character(" "), .keyReleased(" "))
+        try await harness.waitFor("paused")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(harness.screen.contains("paused"), "a tap toggles")
+        // A click's press and release with no time between: a tap, which moves on.
+        try await harness.press(.mouse(button: 0, x: 60, y: 10, pressed: true))
+        try await harness.press(.mouse(button: 0, x: 60, y: 10, pressed: false))
+        try await harness.waitFor("2/5")
+        _ = try await InteractiveLoopTests.quit(harness, run)
+    }
+}

@@ -132,10 +132,15 @@ struct AppUpdateTests {
             &model, .input(.mouse(button: 0, x: 1, y: ViewerLayout.footerRow(rows: 24), pressed: true)))
         #expect(heart == [.viewer(.setLiked("ada-0", false))])
         _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-0", "a press alone holds")
+        _ = AppUpdate.update(
+            &model, .released(.mouse(button: 0, x: 60, y: 10, pressed: false), heldFor: .milliseconds(80)))
         #expect(model.viewer?.viewer.current?.item.id == "ada-1", "a click on the right two thirds: next")
-        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: false)))
-        #expect(model.viewer?.viewer.current?.item.id == "ada-1", "releases do nothing")
+        _ = AppUpdate.update(
+            &model, .released(.mouse(button: 0, x: 60, y: 10, pressed: false), heldFor: .milliseconds(80)))
+        #expect(model.viewer?.viewer.current?.item.id == "ada-1", "a release without its press does nothing")
         _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 5, y: 10, pressed: true)))
+        _ = AppUpdate.update(&model, .released(.mouse(button: 0, x: 5, y: 10, pressed: false), heldFor: .zero))
         #expect(model.viewer?.viewer.current?.item.id == "ada-0", "the left third: previous")
     }
 

@@ -18,6 +18,7 @@ struct InputAndColourTests {
         _ = AppUpdate.update(&model, .input(.mouse(button: 2, x: 60, y: 10, pressed: true)))
         #expect(model.viewer?.viewer.position == before, "a right click is not a tap either")
         _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        _ = AppUpdate.update(&model, .released(.mouse(button: 0, x: 60, y: 10, pressed: false), heldFor: .zero))
         #expect(model.viewer?.viewer.position != before, "a left click is")
     }
 

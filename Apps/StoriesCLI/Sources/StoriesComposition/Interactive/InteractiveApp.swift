@@ -34,9 +34,12 @@ struct InteractiveApp {
             configured: root.settings.graphicsMode, color: root.settings.colorMode,
             accessible: root.settings.viewer.accessible, environment: ProcessInfo.processInfo.environment,
             logger: root.logger)
-        let terminal = try TerminalSession(fileDescriptor: STDOUT_FILENO, fullScreen: !root.settings.viewer.accessible)
+        // Key releases (hold space to pause) where the terminal speaks kitty's keyboard protocol.
+        let releases = display.detected.keyboardProtocol && !root.settings.viewer.accessible
+        let terminal = try TerminalSession(
+            fileDescriptor: STDOUT_FILENO, fullScreen: !root.settings.viewer.accessible, keyReleases: releases)
         defer { terminal.restore() }
-        return try await Self.loop(root).run(io: .live(terminal), display: display)
+        return try await Self.loop(root).run(io: .live(terminal, keyReleases: releases), display: display)
     }
 
     /// The loop over `root`'s settings, its session opened by the plugins (`auto` falling back

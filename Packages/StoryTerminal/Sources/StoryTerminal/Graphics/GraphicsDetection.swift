@@ -25,6 +25,9 @@ public struct GraphicsDetection: Hashable, Sendable {
     public var sixelLimit: PixelLimit?
     /// Sixel colour registers (XTSMGRAPHICS), nil when the terminal did not say.
     public var colorRegisters: Int?
+    /// Whether the terminal speaks kitty's keyboard protocol (it answered `CSI ? u`): then the
+    /// app asks it for key releases (hold space to pause).
+    public var keyboardProtocol = false
 
     /// A size in pixels.
     public struct PixelLimit: Hashable, Sendable {
@@ -59,9 +62,10 @@ public struct GraphicsDetection: Hashable, Sendable {
     }
 
     /// The first questions, in one write: kitty's graphics query, XTVERSION, the background
-    /// colour (OSC 11), DA1 (every terminal answers it, and last).
+    /// colour (OSC 11), kitty's keyboard protocol (`CSI ? u`), DA1 (every terminal answers it,
+    /// and last).
     public static let queries: [UInt8] =
-        KittyGraphics.query + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+        KittyGraphics.query + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[c".utf8)
 
     /// Asked only of a terminal whose DA1 includes sixel (XTSMGRAPHICS is a private CSI ending
     /// in `S`, which a terminal that does not know it could take for "scroll up"): the sixel
@@ -138,6 +142,7 @@ public struct GraphicsDetection: Hashable, Sendable {
             decision.sixelLimit = PixelLimit(width: limit[0], height: limit[1])
         }
         if let registers = sixel[11]?.first, (2...65536).contains(registers) { decision.colorRegisters = registers }
+        decision.keyboardProtocol = text.contains(/\x1B\[\?[0-9]{1,3}u/)
         return decision
     }
 
@@ -260,6 +265,7 @@ extension GraphicsDetection {
         }
         if let sixelLimit { parts.append("sixel pictures at most \(sixelLimit.width)×\(sixelLimit.height)") }
         if let colorRegisters { parts.append("\(colorRegisters) sixel colours") }
+        if keyboardProtocol { parts.append("key releases (hold space to pause)") }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 }

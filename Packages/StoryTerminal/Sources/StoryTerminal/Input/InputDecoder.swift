@@ -20,6 +20,14 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(button: Int, x: Int, y: Int, pressed: Bool)
     /// A wheel or trackpad scroll at a 0-based cell: never a click.
     case wheel(up: Bool, x: Int, y: Int)
+    /// A character key still held down, repeating (kitty's keyboard protocol; elsewhere a
+    /// repeat is a press, ``character(_:)``).
+    case keyRepeated(Character)
+    /// A character key let go (kitty's keyboard protocol, which the app asks for where the
+    /// terminal has it; other terminals never say).
+    case keyReleased(Character)
+    /// The terminal's window gained (true) or lost the focus (focus reports, DECSET 1004).
+    case focus(Bool)
     /// kitty's answer to a graphics command (`ESC _ G keys ; message ESC \`): its keys and
     /// message, e.g. `i=12,p=13;ENOENT:…` — never a key. Longer answers are cut at
     /// ``InputDecoder/maximumReply`` bytes.
@@ -200,7 +208,54 @@ public struct InputDecoder: Sendable {
         }
         let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
         let final = Character(Unicode.Scalar(pending[end]))
+        if next == UInt8(ascii: "[") {
+            if final == "u" { return (Self.keyboardProtocolKey(parameters), end - index + 1) }
+            if parameters.isEmpty, final == "I" || final == "O" { return (.focus(final == "I"), end - index + 1) }
+        }
         return (event(parameters: parameters, final: final), end - index + 1)
+    }
+
+    /// A key in kitty's keyboard protocol, `CSI code[:alternates] ; modifiers[:kind] ; text u`
+    /// (kind 1 press, 2 repeat, 3 release; text the characters typed, as code points): the
+    /// app's keys as in legacy input, a character's repeat and release as their own events.
+    /// Modifier keys alone, functional keys the app does not use and the answer to the
+    /// protocol's query (`CSI ? flags u`) are nothing.
+    static func keyboardProtocolKey(_ parameters: String) -> InputEvent? {
+        guard !parameters.hasPrefix("?") else { return nil }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard let code = fields.first?.split(separator: ":").first.flatMap({ Int($0) }) else { return nil }
+        let modifierAndKind = fields.count > 1 ? fields[1].split(separator: ":", omittingEmptySubsequences: false) : []
+        // Modifiers are sent plus one; Caps Lock (64) and Num Lock (128) change nothing here.
+        let modifiers = max(0, (modifierAndKind.first.flatMap { Int($0) } ?? 1) - 1) & ~(64 | 128)
+        let kind = modifierAndKind.count > 1 ? Int(modifierAndKind[1]) ?? 1 : 1
+        let text = fields.count > 2 ? fields[2].split(separator: ":").compactMap { UInt32($0) } : []
+        let pressed = kind != 3
+        switch code {
+        case 13, 57414: return pressed ? .enter : nil  // Enter, keypad Enter
+        case 27: return pressed ? .escape : nil
+        case 127, 8: return pressed ? .backspace : nil
+        case 9, 57344...: return nil  // Tab, and modifier and functional keys (kitty's private-use codes)
+        default: break
+        }
+        if modifiers & 4 != 0 {  // Ctrl: only C and Z mean something
+            guard kind == 1 else { return nil }
+            return code == 99 ? .interrupt : code == 122 ? .suspend : nil
+        }
+        guard modifiers & (2 | 8 | 16 | 32) == 0 else { return nil }  // Alt, Super, Hyper, Meta
+        let scalars = text.isEmpty ? [UInt32(code)] : text
+        var typed = String.UnicodeScalarView()
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value), scalar.value >= 0x20, scalar.value != 0x7F else { return nil }
+            typed.append(scalar)
+        }
+        var characters = String(typed)
+        if text.isEmpty, modifiers & 1 != 0 { characters = characters.uppercased() }  // Shift, no text sent
+        guard characters.count == 1, let character = characters.first else { return nil }
+        switch kind {
+        case 2: return .keyRepeated(character)
+        case 3: return .keyReleased(character)
+        default: return .character(character)
+        }
     }
 
     private func event(parameters: String, final: Character) -> InputEvent? {
@@ -214,7 +269,13 @@ public struct InputDecoder: Sendable {
             guard code & (32 | 128) == 0 else { return nil }
             return .mouse(button: code & 3, x: x, y: y, pressed: final == "M")
         }
-        let shift = parameters.hasSuffix(";2")
+        // `1 ; modifiers[:kind]`: Shift is bit 1 of the modifiers (sent plus one); kind 3 is
+        // a release in kitty's keyboard protocol (nothing), 2 a repeat (a press again).
+        let fields = parameters.split(separator: ";")
+        let modifierAndKind = fields.count > 1 ? fields[1].split(separator: ":") : []
+        let modifiers = max(0, (modifierAndKind.first.flatMap { Int($0) } ?? 1) - 1)
+        if modifierAndKind.count > 1, modifierAndKind[1] == "3" { return nil }
+        let shift = modifiers & 1 != 0
         switch final {
         case "A": return .arrow(.up, shift: shift)
         case "B": return .arrow(.down, shift: shift)

@@ -14,10 +14,31 @@
 /// process; when the shell continues it (`fg`, SIGCONT) raw mode is taken again and
 /// ``continuations()`` says so, for the app to enter its screen and redraw everything.
 public final class TerminalSession: @unchecked Sendable {
-    /// The bytes that leave the full-screen mode: mouse off, cursor on, main screen, plain style.
-    public static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
-    /// The bytes that enter it: alternate screen, cursor off, clear, mouse clicks in SGR form.
-    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H\u{1B}[?1000h\u{1B}[?1006h"
+    /// The bytes that leave the full-screen mode: focus reports off, mouse off, cursor on, main
+    /// screen, plain style.
+    public static let leaveSequence =
+        "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
+    /// The bytes that enter it: alternate screen, cursor off, clear, mouse clicks and releases
+    /// in SGR form, focus reports (the viewer pauses while the window is not focused).
+    public static let enterSequence =
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?1004h"
+    /// kitty's keyboard protocol with every key as an escape code, repeats and releases, and
+    /// the text typed (flags 1 + 2 + 8 + 16), pushed on the terminal's stack: asked only of a
+    /// terminal that answered the protocol's query. (Flags 1 + 2 alone are not enough: kitty
+    /// then sends Enter's release as a second Enter.)
+    public static let keyReleasesOn = "\u{1B}[>27u"
+    /// Pops what ``keyReleasesOn`` pushed.
+    public static let keyReleasesOff = "\u{1B}[<u"
+
+    /// What enters the full screen, with key releases asked for or not.
+    public static func enterSequence(keyReleases: Bool) -> String {
+        enterSequence + (keyReleases ? keyReleasesOn : "")
+    }
+
+    /// What leaves it.
+    public static func leaveSequence(keyReleases: Bool) -> String {
+        (keyReleases ? keyReleasesOff : "") + leaveSequence
+    }
 
     /// The terminal's file descriptor.
     public let fileDescriptor: Int32
@@ -28,10 +49,11 @@ public final class TerminalSession: @unchecked Sendable {
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// Takes over the terminal on `fd`: saves its mode, enters raw mode and (when
-    /// `fullScreen`) the alternate screen with mouse reports, and installs the signal handlers
-    /// that give it back. Without `fullScreen` (accessible mode) output stays on the main
-    /// screen as plain lines; only the keys are read raw.
-    public init(fileDescriptor fd: Int32, fullScreen: Bool = true) throws(TerminalError) {
+    /// `fullScreen`) the alternate screen with mouse and focus reports, and key releases when
+    /// `keyReleases` (a terminal that speaks kitty's keyboard protocol), and installs the
+    /// signal handlers that give it back. Without `fullScreen` (accessible mode) output stays
+    /// on the main screen as plain lines; only the keys are read raw.
+    public init(fileDescriptor fd: Int32, fullScreen: Bool = true, keyReleases: Bool = false) throws(TerminalError) {
         guard isatty(fd) == 1 else { throw .notATerminal }
         var original = termios()
         guard tcgetattr(fd, &original) == 0 else { throw .cannotControl(errno: errno) }
@@ -41,9 +63,10 @@ public final class TerminalSession: @unchecked Sendable {
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .cannotControl(errno: errno) }
         fileDescriptor = fd
         SavedTerminal.save(
-            fd: fd, mode: original, raw: raw, leave: fullScreen ? Self.leaveSequence : "\u{1B}[0m")
+            fd: fd, mode: original, raw: raw,
+            leave: fullScreen ? Self.leaveSequence(keyReleases: keyReleases) : "\u{1B}[0m")
         SavedTerminal.installHandlers()
-        if fullScreen { write(Array(Self.enterSequence.utf8)) }
+        if fullScreen { write(Array(Self.enterSequence(keyReleases: keyReleases).utf8)) }
     }
 
     deinit { restore() }

@@ -1,0 +1,88 @@
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+/// Hold to pause (issue 33.1): holding space (where the terminal reports key releases) or the
+/// mouse button pauses, letting go resumes, a short press is a tap; and the viewer pauses
+/// while the terminal is not focused.
+@Suite("Hold to pause and focus")
+struct HoldAndFocusTests {
+    static func isPaused(_ model: AppModel) -> Bool { model.viewer?.viewer.isPaused ?? false }
+    static func item(_ model: AppModel) -> String? { model.viewer?.viewer.current?.item.id.rawValue }
+
+    @Test func holdingSpacePausesAndLettingGoResumes() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        #expect(Self.isPaused(model))
+        for _ in 0..<5 { _ = AppUpdate.update(&model, .input(.keyRepeated(" "))) }
+        #expect(Self.isPaused(model), "repeats while held change nothing")
+        _ = AppUpdate.update(&model, .tick(.seconds(10)))
+        #expect(Self.item(model) == "ada-0", "held: the clock stands")
+        _ = AppUpdate.update(&model, .released(.keyReleased(" "), heldFor: .milliseconds(900)))
+        #expect(!Self.isPaused(model), "let go after a hold: playing again")
+    }
+
+    @Test func aTapOfSpaceStillToggles() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        _ = AppUpdate.update(&model, .released(.keyReleased(" "), heldFor: .milliseconds(90)))
+        #expect(Self.isPaused(model), "a tap pauses, as in every terminal")
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        #expect(!Self.isPaused(model))
+        _ = AppUpdate.update(&model, .released(.keyReleased(" "), heldFor: .seconds(2)))
+        #expect(!Self.isPaused(model), "a long press that resumed does not pause on its release")
+        // Without releases (legacy terminals) space toggles on each press.
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        #expect(!Self.isPaused(model))
+    }
+
+    @Test func holdingTheMouseButtonPausesAndAClickMovesOn() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        #expect(Self.isPaused(model), "pressed: paused at once")
+        _ = AppUpdate.update(&model, .released(.mouse(button: 0, x: 60, y: 10, pressed: false), heldFor: .seconds(3)))
+        #expect(!Self.isPaused(model) && Self.item(model) == "ada-0", "a hold resumes the same item")
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        _ = AppUpdate.update(
+            &model, .released(.mouse(button: 0, x: 61, y: 11, pressed: false), heldFor: .milliseconds(120)))
+        #expect(!Self.isPaused(model) && Self.item(model) == "ada-1", "a tap moves on, playing")
+        // Paused by the user, a hold neither resumes nor pauses for good: it stays paused.
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        _ = AppUpdate.update(&model, .input(.mouse(button: 0, x: 60, y: 10, pressed: true)))
+        _ = AppUpdate.update(&model, .released(.mouse(button: 0, x: 60, y: 10, pressed: false), heldFor: .seconds(1)))
+        #expect(Self.isPaused(model) && Self.item(model) == "ada-1")
+    }
+
+    @Test func theViewerPausesWhileTheTerminalIsNotFocused() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.focus(false)))
+        #expect(Self.isPaused(model))
+        _ = AppUpdate.update(&model, .tick(.seconds(10)))
+        #expect(Self.item(model) == "ada-0")
+        _ = AppUpdate.update(&model, .input(.focus(true)))
+        #expect(!Self.isPaused(model), "back in focus: playing")
+        // Paused by the user before the focus went: it stays paused when it comes back.
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        _ = AppUpdate.update(&model, .input(.focus(false)))
+        _ = AppUpdate.update(&model, .input(.focus(true)))
+        #expect(Self.isPaused(model))
+    }
+
+    @Test func releasesRepeatsAndFocusAreNotKeysElsewhere() {
+        var model = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&model, .input(.character("?")))
+        #expect(model.isShowingHelp)
+        for event: InputEvent in [.focus(true), .focus(false), .keyReleased("?"), .keyRepeated(" ")] {
+            _ = AppUpdate.update(&model, .input(event))
+        }
+        #expect(model.isShowingHelp, "help closes on a key, not on a release or a focus report")
+        var tray = ScreenFixtures.loadedTray()
+        let before = tray.tray.selectedIndex
+        _ = AppUpdate.update(&tray, .input(.focus(false)))
+        _ = AppUpdate.update(&tray, .released(.keyReleased(" "), heldFor: .seconds(1)))
+        #expect(tray.tray.selectedIndex == before && tray.viewer == nil)
+    }
+}
