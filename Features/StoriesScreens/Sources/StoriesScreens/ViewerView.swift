@@ -52,6 +52,10 @@ enum ViewerView {
         case nil: break
         }
         let footer = ViewerLayout.footerRow(rows: buffer.height)
+        // The item's caption on the row between the picture and the footer.
+        if let caption = item.caption, footer - 1 > ViewerLayout.imageTop {
+            AppView.centred(caption, y: footer - 1, into: &buffer)
+        }
         let liked = viewer.isCurrentLiked
         buffer.put(
             liked ? "♥" : "♡", x: 1, y: footer,

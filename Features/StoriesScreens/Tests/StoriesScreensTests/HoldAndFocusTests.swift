@@ -1,3 +1,4 @@
+import Foundation
 import StoriesScreens
 import StoryInterfaces
 import StoryNavigation
@@ -84,5 +85,53 @@ struct HoldAndFocusTests {
         _ = AppUpdate.update(&tray, .input(.focus(false)))
         _ = AppUpdate.update(&tray, .released(.keyReleased(" "), heldFor: .seconds(1)))
         #expect(tray.tray.selectedIndex == before && tray.viewer == nil)
+    }
+}
+
+/// A document item's caption and alt text (issue 33.3) on screen and in accessible mode.
+@Suite("Captions and alt texts")
+struct CaptionTests {
+    /// The viewer open on an item with `caption` and `alt`, its picture loaded; `said` gets
+    /// the sentences of opening it (accessible mode).
+    static func viewer(caption: String?, alt: String?, accessible: Bool = false, said: inout [String]) -> AppModel {
+        var story = ScreenFixtures.story("ada", "Ada Lovelace", items: 2)
+        story.items[0].caption = caption
+        story.items[0].alt = alt
+        var model = ScreenFixtures.loadedTray()
+        model.viewerConfiguration.accessible = accessible
+        _ = AppUpdate.update(
+            &model, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: ScreenFixtures.now)))
+        said = model.announcements
+        _ = AppUpdate.update(
+            &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
+        return model
+    }
+
+    static func viewer(caption: String?, alt: String?) -> AppModel {
+        var said: [String] = []
+        return viewer(caption: caption, alt: alt, said: &said)
+    }
+
+    static func rows(_ model: AppModel) -> [String] {
+        Snapshot.text(AppView.render(model)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func theCaptionIsTheRowBetweenThePictureAndTheFooter() {
+        let rows = Self.rows(Self.viewer(caption: "At the harbour, at dawn", alt: nil))
+        let footer = ViewerLayout.footerRow(rows: 24)
+        #expect(rows[footer - 1].trimmingCharacters(in: .whitespaces) == "At the harbour, at dawn", "\(rows)")
+        #expect(rows[footer].contains("1/2"))
+        let plain = Self.rows(Self.viewer(caption: nil, alt: nil))
+        #expect(plain[footer - 1].trimmingCharacters(in: .whitespaces).isEmpty)
+        // Far too long for the window: cut to it, never wrapped onto the footer.
+        let long = Self.rows(Self.viewer(caption: String(repeating: "word ", count: 60), alt: nil))
+        #expect(long[footer - 1].count <= 80 && long[footer].contains("1/2"))
+    }
+
+    @Test func accessibleModeReadsTheAltTextAndTheCaption() {
+        var sentences: [String] = []
+        _ = Self.viewer(caption: "At dawn", alt: "Boats on still water", accessible: true, said: &sentences)
+        let said = sentences.joined(separator: " ")
+        #expect(said.contains("Boats on still water") && said.contains("Caption: At dawn"), "\(said)")
     }
 }

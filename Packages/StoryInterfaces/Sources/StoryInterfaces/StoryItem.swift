@@ -36,25 +36,40 @@ public struct StoryItem: Hashable, Sendable, Codable, Identifiable {
     public var postedAt: Date?
     /// The media's pixel size, when the source knows it.
     public var pixelSize: PixelSize?
+    /// A line shown under the picture (a stories document's `caption`).
+    public var caption: String?
+    /// What the picture shows, read in accessible mode (a document's `alt`).
+    public var alt: String?
+    /// A web page the item points to (a document's `link`).
+    public var link: URL?
+    /// How long an image stays on screen, when the item says (a document's `duration`);
+    /// nil: `viewer.imageDuration`.
+    public var imageDuration: Duration?
 
     /// Creates an item.
     public init(
         id: StoryItemID, userID: UserID, media: StoryMedia, postedAt: Date? = nil,
-        pixelSize: PixelSize? = nil
+        pixelSize: PixelSize? = nil, caption: String? = nil, alt: String? = nil, link: URL? = nil,
+        imageDuration: Duration? = nil
     ) {
         self.id = id
         self.userID = userID
         self.media = media
         self.postedAt = postedAt
         self.pixelSize = pixelSize
+        self.caption = caption
+        self.alt = alt
+        self.link = link
+        self.imageDuration = imageDuration
     }
 
-    /// How long the item stays on screen: `imageDuration` for images, the video's own
-    /// duration for videos, capped at ``maximumVideoDuration``. Never negative.
+    /// How long the item stays on screen: the item's own ``imageDuration`` or else
+    /// `imageDuration` for images, the video's own duration for videos, capped at
+    /// ``maximumVideoDuration``. Never negative.
     public func duration(imageDuration: Duration) -> Duration {
         switch media {
         case .image:
-            return max(.zero, imageDuration)
+            return max(.zero, self.imageDuration ?? imageDuration)
         case .video(_, let duration, _):
             return min(max(.zero, duration), Self.maximumVideoDuration)
         }

@@ -50,6 +50,9 @@ public enum ViewerNarrator {
                 text += ", \(size.width)×\(size.height)"
             }
             if viewer.liked.contains(id) { text += ", liked" }
+            // A document's words for it: what the picture shows, then its caption.
+            if let alt = item.alt { text += ". \(alt)" }
+            if let caption = item.caption, caption != item.alt { text += ". Caption: \(caption)" }
             return text
         }
         return nil

@@ -112,6 +112,50 @@ struct EntryReader {
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
+    /// An optional duration (seconds in (0, 86400]).
+    func optionalDuration(_ key: String) throws(StoryDocumentError) -> Duration? {
+        guard let value = fields[key], value != .null else { return nil }
+        return try duration(key)
+    }
+
+    /// The longest text field kept (a caption or an alt text), in characters.
+    static let maximumText = 500
+
+    /// An optional line of text: a string of at most ``maximumText`` characters, its control
+    /// characters (newlines, escapes) as spaces; nil when absent or blank.
+    func optionalText(_ key: String) throws(StoryDocumentError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard case .string(let text) = value else {
+            throw error(key, .wrongType(expected: "a string", found: value.typeName))
+        }
+        guard text.count <= Self.maximumText else {
+            throw error(
+                key, .invalidValue(String(text.prefix(40)) + "…", allowed: "at most \(Self.maximumText) characters"))
+        }
+        let line = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 })
+        )
+        .trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? nil : line
+    }
+
+    /// An optional ISO 8601 time (`2026-11-25T08:30:00Z`, fractions and offsets allowed).
+    func optionalDate(_ key: String) throws(StoryDocumentError) -> Date? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard case .string(let text) = value else {
+            throw error(key, .wrongType(expected: "an ISO 8601 time", found: value.typeName))
+        }
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = plain.date(from: text) ?? fractional.date(from: text) else {
+            throw error(
+                key, .invalidValue(String(text.prefix(40)), allowed: "an ISO 8601 time like 2026-11-25T08:30:00Z"))
+        }
+        return date
+    }
+
     func url(_ key: String) throws(StoryDocumentError) -> URL {
         let text = try string(key)
         guard let url = Self.httpURL(text) else { throw error(key, .notHTTPURL(text)) }

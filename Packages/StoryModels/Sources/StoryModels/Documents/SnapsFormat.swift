@@ -54,7 +54,13 @@ enum SnapsFormat {
         default:
             throw reader.error("media_type", .invalidValue(type, allowed: "image or video"))
         }
-        return StoryItem(id: StoryItemID("\(user.rawValue)-\(index)"), userID: user, media: media)
+        // Format 2's optional fields: an image's own duration, a caption, a link, an alt
+        // text and when it was posted.
+        return StoryItem(
+            id: StoryItemID("\(user.rawValue)-\(index)"), userID: user, media: media,
+            postedAt: try reader.optionalDate("created_at"), caption: try reader.optionalText("caption"),
+            alt: try reader.optionalText("alt"), link: try reader.optionalURL("link"),
+            imageDuration: type == "image" ? try reader.optionalDuration("duration") : nil)
     }
 
     private static func looksLikeImage(_ url: URL) -> Bool {
