@@ -54,3 +54,37 @@ struct HoldToPauseTests {
         #expect(try await app.waitForExit(), "q quits")
     }
 }
+
+/// A document item's caption and link (issue 33.3) in tmux: the link on the caption row, and
+/// `c` puts it on the clipboard with OSC 52 (tmux keeps it as a paste buffer).
+@Suite(
+    "Captions and links, in tmux", .serialized, .timeLimit(.minutes(10)),
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+struct CaptionAndLinkTests {
+    @Test func theCaptionAndLinkShowAndCCopiesTheLink() async throws {
+        let home = try TemporaryFolder.make()
+        let document = home + "/stories.json"
+        let json =
+            #"{"data":[{"id":"kai","user":{"username":"Kai"},"snaps":[{"media_type":"image","media_url":"http://127.0.0.1:9/a.jpg","#
+            + #""caption":"Boats at dawn","link":"https://example.com/trip?day=2","duration":30}]}]}"#
+        try json.write(toFile: document, atomically: true, encoding: .utf8)
+        let app = try await TmuxSession(
+            "exec \(InteractiveTests.quoted(StoriesProcess.binary)) --source file --stories-file "
+                + "\(InteractiveTests.quoted(document)) --store memory",
+            environment: ["HOME": home])
+        _ = try await app.tmux(["set-option", "-g", "set-clipboard", "on"])
+        #expect(try await app.waitFor("Kai"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(try await app.waitFor("Boats at dawn · example.com/trip"), "\(app.screen)")
+        try await app.send("c")
+        var copied = ""
+        for _ in 0..<600 where !copied.contains("example.com") {
+            copied = (try? await app.tmux(["show-buffer"]))?.stdout ?? ""
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(copied == "https://example.com/trip?day=2", "the clipboard: \(copied)")
+        try await app.send("q")
+        try await app.send("q")
+        #expect(try await app.waitForExit(), "q quits")
+    }
+}

@@ -32,7 +32,7 @@ extension InteractiveLoop {
             tasks: RunningTasks
         ) {
             switch effect {
-            case .quit, .suspend: break  // the loop's own
+            case .quit, .suspend, .viewer(.copyToClipboard): break  // the loop's own
             case .tray(.loadAvatars(let urls)): loads.avatars(urls)
             case .viewer(.loadMedia(let item, let priority, let area)):
                 loads.media(item, priority: priority, area: area)

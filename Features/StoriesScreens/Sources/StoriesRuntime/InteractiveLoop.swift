@@ -169,6 +169,11 @@ public struct InteractiveLoop: Sendable {
                         io.suspend()
                         continue
                     }
+                    if case .viewer(.copyToClipboard(let text)) = effect {  // the terminal's clipboard: OSC 52
+                        let copy = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{1B}\\"
+                        screen.async { io.write(Array(copy.utf8)) }
+                        continue
+                    }
                     // The update asks for nothing but quitting before the source is open.
                     runner?.perform(effect, model: model, send: send, tasks: tasks)
                 }

@@ -119,6 +119,8 @@ public enum ViewerEffect: Hashable, Sendable {
     case markSeen(StoryItemID, user: UserID, index: Int)
     /// Record a like or an unlike.
     case setLiked(StoryItemID, Bool)
+    /// Put text on the terminal's clipboard (OSC 52; the terminal may refuse).
+    case copyToClipboard(String)
 }
 
 /// What the gallery asks.

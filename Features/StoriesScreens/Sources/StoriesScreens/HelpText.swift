@@ -8,7 +8,8 @@ public enum HelpText {
     public static func lines(for model: AppModel) -> [String] {
         if model.viewer != nil {
             return KeyBindings.viewer.map(\.line) + [
-                "click: left third back, elsewhere forward; the heart likes", "videos play without sound",
+                "click: left third back, elsewhere forward; held: paused; the heart likes",
+                "videos play without sound",
             ]
         }
         if model.screen == .gallery {

@@ -31,7 +31,7 @@ public enum KeyBindings {
     public enum TrayAction: Sendable { case next, previous, open, gallery, refresh, quit }
     /// The viewer's actions.
     public enum ViewerAction: Sendable {
-        case next, previous, nextUser, previousUser, pauseOrResume, like, retry, close
+        case next, previous, nextUser, previousUser, pauseOrResume, like, retry, copyLink, close
     }
     /// The gallery grid's actions.
     public enum GalleryAction: Sendable { case right, left, down, up, details, refresh, back }
@@ -67,9 +67,12 @@ public enum KeyBindings {
         Binding(
             keys: [.character("["), .arrow(.left, shift: true)], label: "[ or Shift+←", meaning: "previous user",
             action: .previousUser),
-        Binding(keys: [.character(" ")], label: "space", meaning: "pause or resume", action: .pauseOrResume),
+        Binding(
+            keys: [.character(" ")], label: "space", meaning: "pause or resume (held in kitty: until let go)",
+            action: .pauseOrResume),
         Binding(keys: [.character("l")], label: "l", meaning: "like or unlike", action: .like),
         Binding(keys: [.character("r")], label: "r", meaning: "retry a failed item", action: .retry),
+        Binding(keys: [.character("c")], label: "c", meaning: "copy the item's link", action: .copyLink),
         Binding(
             keys: [.character("q"), .escape, .arrow(.down, shift: false), .arrow(.down, shift: true)],
             label: "q, Esc or ↓", meaning: "close", action: .close),

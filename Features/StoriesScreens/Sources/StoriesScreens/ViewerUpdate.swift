@@ -1,3 +1,4 @@
+import Foundation
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
@@ -69,6 +70,10 @@ enum ViewerUpdate {
             command = open.viewer.isPaused ? .resume : .pause
         case (.like?, _): command = .toggleLike
         case (.retry?, _): command = .retry
+        case (.copyLink?, _):
+            guard let link = open.viewer.current?.item.link else { return [] }
+            around.announcements.append("Link copied: \(link.absoluteString).")
+            return [.copyToClipboard(link.absoluteString)]
         case (.close?, _): command = .close
         case (nil, .mouse(0, let x, let y, pressed: true)):
             if y == ViewerLayout.footerRow(rows: around.size.rows), ViewerLayout.heartColumns.contains(x) {

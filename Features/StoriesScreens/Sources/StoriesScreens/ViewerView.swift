@@ -52,9 +52,17 @@ enum ViewerView {
         case nil: break
         }
         let footer = ViewerLayout.footerRow(rows: buffer.height)
-        // The item's caption on the row between the picture and the footer.
-        if let caption = item.caption, footer - 1 > ViewerLayout.imageTop {
-            AppView.centred(caption, y: footer - 1, into: &buffer)
+        // The item's caption and link on the row between the picture and the footer; the link
+        // a hyperlink the terminal opens on a click (OSC 8), `c` copies it.
+        if footer - 1 > ViewerLayout.imageTop, item.caption != nil || item.link != nil {
+            let link = item.link.map { ($0.host() ?? "") + $0.path() } ?? ""
+            let caption = item.caption.map { link.isEmpty ? $0 : $0 + " · " } ?? ""
+            let width = TerminalText.width(of: TerminalText.sanitize(caption + link))
+            var x = max(0, (buffer.width - width) / 2)
+            x += AppView.text(caption, x: x, y: footer - 1, width: buffer.width - x, into: &buffer)
+            AppView.text(
+                link, x: x, y: footer - 1, width: buffer.width - x,
+                style: CellStyle(link: item.link?.absoluteString), into: &buffer)
         }
         let liked = viewer.isCurrentLiked
         buffer.put(

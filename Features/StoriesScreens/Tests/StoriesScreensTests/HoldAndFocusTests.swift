@@ -135,3 +135,33 @@ struct CaptionTests {
         #expect(said.contains("Boats on still water") && said.contains("Caption: At dawn"), "\(said)")
     }
 }
+
+/// An item's link (issue 33.3): on the caption row as a hyperlink, `c` copies it.
+@Suite("Links")
+struct LinkTests {
+    static func viewer(link: URL?) -> AppModel {
+        var story = ScreenFixtures.story("ada", "Ada Lovelace", items: 2)
+        story.items[0].caption = "At dawn"
+        story.items[0].link = link
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(
+            &model, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: ScreenFixtures.now)))
+        return model
+    }
+
+    @Test func theLinkIsOnTheCaptionRowAsAHyperlinkAndCCopiesIt() throws {
+        var model = Self.viewer(link: URL(string: "https://example.com/trip?day=2"))
+        let buffer = AppView.render(model)
+        let row = ViewerLayout.footerRow(rows: 24) - 1
+        let text = (0..<buffer.width).map { buffer[$0, row].text }.joined()
+        #expect(text.contains("At dawn · example.com/trip"), "\(text)")
+        let linked = (0..<buffer.width).filter { buffer[$0, row].style.link == "https://example.com/trip?day=2" }
+        #expect(linked.count == "example.com/trip".count, "only the link's own cells link")
+        #expect(
+            AppUpdate.update(&model, .input(.character("c"))) == [
+                .viewer(.copyToClipboard("https://example.com/trip?day=2"))
+            ])
+        var none = Self.viewer(link: nil)
+        #expect(AppUpdate.update(&none, .input(.character("c"))).isEmpty, "no link: nothing to copy")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import StoryTerminal
 import Testing
 
@@ -57,5 +58,35 @@ struct KeyboardProtocolTests {
         #expect(decoder.feed(Array("\u{1B}[32;1".utf8)).isEmpty)
         #expect(decoder.feed(Array(":3u\u{1B}[".utf8)) == [.keyReleased(" ")])
         #expect(decoder.feed(Array("I".utf8)) == [.focus(true)])
+    }
+}
+
+/// Hyperlinks (OSC 8) in the renderer's output: around the linked cells only, closed before
+/// the cursor moves and at the end, and never written for a URL that could break out.
+@Suite("Hyperlinks in frames")
+struct HyperlinkTests {
+    static func frame(link: String) -> String {
+        var buffer = CellBuffer(width: 30, height: 2)
+        buffer.put("see ", x: 0, y: 0, style: .plain, maxWidth: 4)
+        buffer.put("example.com", x: 4, y: 0, style: CellStyle(link: link), maxWidth: 11)
+        buffer.put("x", x: 0, y: 1, style: .plain, maxWidth: 1)
+        return String(decoding: TerminalRenderer(depth: .truecolor).diff(from: nil, to: buffer), as: UTF8.self)
+    }
+
+    @Test func aLinkWrapsItsCellsOnly() {
+        let out = Self.frame(link: "https://example.com/trip")
+        let open = "\u{1B}]8;;https://example.com/trip\u{1B}\\"
+        let close = "\u{1B}]8;;\u{1B}\\"
+        #expect(out.components(separatedBy: open).count == 2, "\(out.debugDescription)")
+        let afterOpen = out.components(separatedBy: open)[1]
+        #expect(afterOpen.hasPrefix("example.com"), "\(afterOpen.debugDescription)")
+        let linked = afterOpen.components(separatedBy: close)[0]
+        // Only the link's text (and a style change) inside: no cursor move, no other cell.
+        #expect(linked == "example.com" || linked == "example.com\u{1B}[0m", "\(linked.debugDescription)")
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "https://e.com/\u{1B}]0;owned\u{07}", "https://e.com/a b"])
+    func anUnsafeLinkIsNotWritten(link: String) {
+        #expect(!Self.frame(link: link).contains("\u{1B}]8;;h") && !Self.frame(link: link).contains("owned"))
     }
 }

@@ -6,12 +6,16 @@ public struct CellStyle: Hashable, Sendable {
     public var background: RGB?
     /// Bold text.
     public var bold: Bool
+    /// A hyperlink the cell belongs to (OSC 8): the terminal opens it on a click. Only
+    /// http(s) URLs, without control characters, are written.
+    public var link: String?
 
     /// Creates a style.
-    public init(foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
+    public init(foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false, link: String? = nil) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
+        self.link = link
     }
 
     /// The terminal's defaults.

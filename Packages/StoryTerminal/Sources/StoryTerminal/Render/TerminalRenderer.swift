@@ -39,6 +39,9 @@ public struct TerminalRenderer: Sendable {
         if full { out.append(contentsOf: "\u{1B}[0m\u{1B}[2J".utf8) }
         var current: CellStyle? = nil
         var cursor: (x: Int, y: Int)? = nil
+        // The hyperlink open (OSC 8): closed before the cursor moves, so no cell written
+        // elsewhere joins it.
+        var openLink: String? = nil
         for y in 0..<new.height {
             for x in 0..<new.width {
                 let cell = new[x, y]
@@ -48,6 +51,10 @@ public struct TerminalRenderer: Sendable {
                 let changed = full || old![x, y] != cell || (isWide && old![x + 1, y] != new[x + 1, y])
                 guard changed else { continue }
                 if cursor == nil || cursor! != (x, y) {
+                    if openLink != nil {
+                        out.append(contentsOf: Self.hyperlink(nil))
+                        openLink = nil
+                    }
                     out.append(contentsOf: "\u{1B}[".utf8)
                     ColorCode.appendNumber(y + 1, to: &out)
                     out.append(UInt8(ascii: ";"))
@@ -57,6 +64,11 @@ public struct TerminalRenderer: Sendable {
                 if cell.style != current {
                     appendStyle(cell.style, to: &out)
                     current = cell.style
+                }
+                let link = cell.style.link.flatMap(Self.safeLink)
+                if link != openLink {
+                    out.append(contentsOf: Self.hyperlink(link))
+                    openLink = link
                 }
                 out.append(contentsOf: cell.text.utf8)
                 // After anything but ASCII and the block and box elements the next cell is
@@ -68,8 +80,23 @@ public struct TerminalRenderer: Sendable {
                 cursor = safe ? (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y) : nil
             }
         }
+        if openLink != nil { out.append(contentsOf: Self.hyperlink(nil)) }
         if current != nil { out.append(contentsOf: "\u{1B}[0m".utf8) }
         return out
+    }
+
+    /// OSC 8 opening `link`, or closing the one open (nil).
+    static func hyperlink(_ link: String?) -> [UInt8] {
+        Array("\u{1B}]8;;\(link ?? "")\u{1B}\\".utf8)
+    }
+
+    /// `link` when it is safe inside OSC 8: an http(s) URL of printable ASCII, at most 2,000
+    /// bytes (a control character would end the sequence and write the rest as text).
+    static func safeLink(_ link: String) -> String? {
+        guard link.hasPrefix("https://") || link.hasPrefix("http://"), link.utf8.count <= 2000,
+            link.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { return nil }
+        return link
     }
 
     /// `ESC[0;…m` for a style in this depth.
