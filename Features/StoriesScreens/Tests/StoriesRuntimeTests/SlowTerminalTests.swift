@@ -9,15 +9,8 @@ import Testing
 @Suite("The interactive loop and a slow terminal", .serialized, .timeLimit(.minutes(3)))
 struct SlowTerminalTests {
     @Test func framesWaitForTheTerminalAndTheLastOneIsTheScreenAsItIsNow() async throws {
-        let root = try InteractiveLoopTests.root()
         let harness = InteractiveLoopTests.Harness()
-        let run = InteractiveLoopTests.start(root, harness) { root in
-            try await InteractiveLoopTests.session(root, users: ["ada"])
-        }
-        try await harness.waitFor("Ada Lovelace")
-        try await harness.press(.enter)
-        try await harness.waitFor("1/5")
-        try await harness.waitForThePicture()
+        let run = try await InteractiveLoopTests.openAdasViewer(harness)
 
         // The terminal stops reading; the clock ticks 40 times (each moves the bar) and the
         // viewer moves on three items: 43 screens, of which at most two may wait.
@@ -48,15 +41,8 @@ struct SlowTerminalTests {
 @Suite("The interactive loop times holds", .serialized, .timeLimit(.minutes(3)))
 struct HeldKeysLoopTests {
     @Test func aHoldIsTimedFromThePressTheLoopSawToItsRelease() async throws {
-        let root = try InteractiveLoopTests.root()
         let harness = InteractiveLoopTests.Harness()
-        let run = InteractiveLoopTests.start(root, harness) { root in
-            try await InteractiveLoopTests.session(root, users: ["ada"])
-        }
-        try await harness.waitFor("Ada Lovelace")
-        try await harness.press(.enter)
-        try await harness.waitFor("1/5")
-        try await harness.waitForThePicture()
+        let run = try await InteractiveLoopTests.openAdasViewer(harness)
         // Held for a second on the loop's clock: paused, then playing.
         try await harness.press(.character(" "))
         try await harness.waitFor("paused")
@@ -73,5 +59,17 @@ struct HeldKeysLoopTests {
         try await harness.press(.mouse(button: 0, x: 60, y: 10, pressed: false))
         try await harness.waitFor("2/5")
         _ = try await InteractiveLoopTests.quit(harness, run)
+    }
+}
+
+extension InteractiveLoopTests {
+    /// The loop over Ada's story alone, its viewer open on her first picture; the running loop.
+    static func openAdasViewer(_ harness: Harness) async throws -> Task<StoreWriter.Outcome, any Error> {
+        let run = start(try root(), harness) { root in try await session(root, users: ["ada"]) }
+        try await harness.waitFor("Ada Lovelace")
+        try await harness.press(.enter)
+        try await harness.waitFor("1/5")
+        try await harness.waitForThePicture()
+        return run
     }
 }
