@@ -3,8 +3,9 @@ import StoryTerminal
 
 /// When each key and mouse button still down was pressed: a release becomes
 /// ``AppMessage/released(_:heldFor:)`` with how long it was held (the update tells a hold from
-/// a tap by it); every other event is ``AppMessage/input(_:)``. Timed as the loop takes the
-/// events, so a busy loop that takes a press and its release together sees a tap.
+/// a tap by it); every other event is ``AppMessage/input(_:)``. Timed when each event was read
+/// (``InputQueue`` stamps it), not when the loop takes it: a busy loop that took a quick tap's
+/// press and release half a second apart counted it as a hold and resumed.
 struct HeldKeys {
     private enum Key: Hashable {
         case character(Character)

@@ -87,7 +87,7 @@ public struct InteractiveLoop: Sendable {
 
         // Keys and clicks: read into a bounded queue; the loop is told when it stops being
         // empty and takes everything waiting at once.
-        let keys = InputQueue()
+        let keys = InputQueue(now: io.now)
         let stopInput = io.readInput(keys) { sender.yield(.input) }
         defer { stopInput() }
         let tasks = RunningTasks()
@@ -124,7 +124,8 @@ public struct InteractiveLoop: Sendable {
                 messages = [.sourceChosen(name: session.content.sourceName, fallback: session.fallback)]
             case .message(let received): messages = [received]
             case .input:
-                var events = keys.takeAll()
+                let timed = keys.takeAllTimed()
+                let events = timed.map(\.event)
                 // kitty's answers to the screen's pictures: a refused one is sent again, and
                 // one given up is not shown (its item is not seen).
                 messages = []
@@ -135,8 +136,10 @@ public struct InteractiveLoop: Sendable {
                         messages.append(.viewer(.pictureNotShown(key: key, reason: Self.refusalReason(reply))))
                     }
                 }
-                events.removeAll { if case .graphicsReply = $0 { true } else { false } }
-                messages += events.map { held.message(for: $0, at: io.now()) }
+                for (event, at) in timed {
+                    if case .graphicsReply = event { continue }
+                    messages.append(held.message(for: event, at: at))
+                }
             case .drained: messages = []  // a frame was held back: the screen is drawn as it is now
             case .continued:
                 // Back from a stop: the screen was the shell's. Enter ours and draw it all.

@@ -15,39 +15,56 @@ public final class InputQueue: Sendable {
     public static let lagging = 4
 
     private let waiting = Mutex<[InputEvent]>([])
+    /// When each waiting event was pushed (as it was read: a busy loop that takes a press and
+    /// its release apart still sees how long the key was really held).
+    private let times = Mutex<[ContinuousClock.Instant]>([])
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// An empty queue.
-    public init() {}
+    /// An empty queue whose events are timed by `now`.
+    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) { self.now = now }
 
     /// Adds `event`; true when the queue was empty (the loop is to be told).
     @discardableResult
     public func push(_ event: InputEvent) -> Bool {
-        waiting.withLock { waiting in
-            let wasEmpty = waiting.isEmpty
-            if waiting.count >= Self.lagging {
-                if Self.isQuitting(event) {
-                    waiting.removeAll { !Self.isQuitting($0) }
-                } else if Self.isMovement(event), let last = waiting.last, Self.isMovement(last) {
-                    waiting.removeLast()
+        let at = now()
+        return waiting.withLock { waiting in
+            times.withLock { times in
+                let wasEmpty = waiting.isEmpty
+                if waiting.count >= Self.lagging {
+                    if Self.isQuitting(event) {
+                        let kept = waiting.indices.filter { Self.isQuitting(waiting[$0]) }
+                        waiting = kept.map { waiting[$0] }
+                        times = kept.map { times[$0] }
+                    } else if Self.isMovement(event), let last = waiting.last, Self.isMovement(last) {
+                        waiting.removeLast()
+                        times.removeLast()
+                    }
                 }
-            }
-            if waiting.count >= Self.capacity {
-                if let index = waiting.firstIndex(where: { !Self.isQuitting($0) }) {
+                if waiting.count >= Self.capacity {
+                    let index = waiting.firstIndex(where: { !Self.isQuitting($0) }) ?? 0
                     waiting.remove(at: index)
-                } else {
-                    waiting.removeFirst()
+                    times.remove(at: index)
                 }
+                waiting.append(event)
+                times.append(at)
+                return wasEmpty
             }
-            waiting.append(event)
-            return wasEmpty
         }
     }
 
     /// Everything waiting, in order; the queue is empty after.
-    public func takeAll() -> [InputEvent] {
+    public func takeAll() -> [InputEvent] { takeAllTimed().map(\.event) }
+
+    /// Everything waiting with when it was pushed, in order; the queue is empty after.
+    public func takeAllTimed() -> [(event: InputEvent, at: ContinuousClock.Instant)] {
         waiting.withLock { waiting in
-            defer { waiting.removeAll(keepingCapacity: true) }
-            return waiting
+            times.withLock { times in
+                defer {
+                    waiting.removeAll(keepingCapacity: true)
+                    times.removeAll(keepingCapacity: true)
+                }
+                return Array(zip(waiting, times)).map { (event: $0.0, at: $0.1) }
+            }
         }
     }
 
