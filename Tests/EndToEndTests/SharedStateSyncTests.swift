@@ -156,7 +156,16 @@ struct SharedStateSyncTests {
         #expect(try await laptop.liked() == ["ada-1"], "the laptop shows its own state while cut off")
         try await partition.heal()
         laptop.timeout = "30s"
-        #expect(try await laptop.run(["sync"]).status == 0)  // its like reaches the server last: it stands
+        // Its like reaches the server last: it stands. A link just set up may still drop the
+        // first packets on a loaded machine (a loaded run's first sync after it failed): a
+        // sync that fails is tried again, as the next command would.
+        var synced = try await laptop.run(["sync"])
+        for _ in 0..<3 where synced.status != 0 {
+            print("a sync right after the link came back: \(synced.status), \(synced.stderr)")
+            try await Task.sleep(for: .seconds(1))
+            synced = try await laptop.run(["sync"])
+        }
+        #expect(synced.status == 0, "\(synced.stderr)")
         for device in [laptop, desktop] {
             #expect(try await device.liked() == ["ada-1"])
             #expect(try await device.seen() == ["ada-0"])
