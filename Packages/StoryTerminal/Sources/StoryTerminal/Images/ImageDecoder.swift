@@ -31,7 +31,8 @@ public enum ImageDecoder {
     /// Images with more pixels than this are refused before decoding (50 MP).
     public static let maximumPixels = 50_000_000
 
-    /// The image's pixel size from its header, without decoding.
+    /// The image's pixel size from its header, without decoding: as it stands upright (a JPEG
+    /// whose EXIF says it lies on its side has its sides swapped).
     public static func size(of data: Data) throws(ImageDecodeError) -> (width: Int, height: Int, format: ImageFormat) {
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
         guard format.isDecodable else { throw .unsupported(format) }
@@ -46,6 +47,7 @@ public enum ImageDecoder {
                 : cimg_png_info(bytes, raw.count, &width, &height, &message, message.count)
         }
         guard status == 0 else { throw .corrupt(format: format, detail: Self.text(message)) }
+        if format == .jpeg, ImageOrientation.of(jpeg: data).swapsSides { return (Int(height), Int(width), format) }
         return (Int(width), Int(height), format)
     }
 
@@ -88,11 +90,13 @@ public enum ImageDecoder {
 
     /// Decodes `data` at the smallest size that still covers `minimumWidth × minimumHeight`
     /// pixels with the aspect kept (JPEGs are scaled by libjpeg-turbo's IDCT at M/8; PNGs
-    /// are decoded whole). Pass 0 for the full size.
+    /// are decoded whole). Pass 0 for the full size. A JPEG's EXIF orientation is honoured: the
+    /// picture comes upright (sizes here are upright ones too).
     public static func decode(_ data: Data, covering minimumWidth: Int = 0, _ minimumHeight: Int = 0)
         throws(ImageDecodeError) -> RGBImage
     {
         let (width, height, format) = try check(data)
+        let orientation = format == .jpeg ? ImageOrientation.of(jpeg: data) : .up
         var output: UnsafeMutablePointer<UInt8>?
         var outWidth: Int32 = 0
         var outHeight: Int32 = 0
@@ -111,7 +115,8 @@ public enum ImageDecoder {
         let count = Int(outWidth) * Int(outHeight) * 3
         return RGBImage(
             width: Int(outWidth), height: Int(outHeight),
-            pixels: Array(UnsafeBufferPointer(start: output, count: count)))
+            pixels: Array(UnsafeBufferPointer(start: output, count: count))
+        ).oriented(orientation)
     }
 
     /// The smallest M (1...8) such that the image scaled by M/8 still covers the target.
