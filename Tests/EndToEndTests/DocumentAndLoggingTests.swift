@@ -30,6 +30,36 @@ struct DocumentAndLoggingTests {
         #expect(truncated.stderr.contains(file))
     }
 
+    /// `feed.maxAge` (issue 33.3): items posted longer ago are hidden everywhere (the tray's
+    /// counts, `view`), a user left with none is left out; off by default.
+    @Test func feedMaxAgeHidesOlderItemsAndUsersLeftWithoutAny() async throws {
+        let home = try TemporaryFolder.make()
+        let file = home + "/stories.json"
+        func ago(_ hours: Double) -> String {
+            ISO8601DateFormatter().string(from: Date().addingTimeInterval(-hours * 3600))
+        }
+        func snap(_ n: Int, _ hours: Double) -> String {
+            #"{"media_type":"image","media_url":"https://e.com/\#(n).jpg","created_at":"\#(ago(hours))"}"#
+        }
+        try TemporaryFolder.write(
+            #"{"data":[{"id":"neo","user":{"username":"Neo"},"snaps":[\#(snap(0, 30)),\#(snap(1, 2))]},"#
+                + #"{"id":"old","user":{"username":"Old"},"snaps":[\#(snap(2, 50))]}]}"#, to: file)
+        let base = ["--source", "file", "--stories-file", file, "--store", "memory", "--json"]
+        let all = try await StoriesProcess.run(["tray"] + base, home: home)
+        #expect(all.status == 0 && all.stdout.contains(#""id":"old""#) && all.stdout.contains(#""items":2"#))
+        let recent = try await StoriesProcess.run(
+            ["tray"] + base, environment: ["STORIES_FEED_MAX_AGE": "24h"], home: home)
+        #expect(recent.status == 0, "\(recent.stderr)")
+        #expect(!recent.stdout.contains(#""id":"old""#), "\(recent.stdout)")
+        #expect(recent.stdout.contains(#""id":"neo""#) && recent.stdout.contains(#""items":1"#), "\(recent.stdout)")
+        let old = try await StoriesProcess.run(["view", "old", "--set", "feed.maxAge=24h"] + base, home: home)
+        #expect(old.status == 65 && old.stderr.contains("old"), "\(old.status) \(old.stderr)")
+        let wrong = try await StoriesProcess.run(["tray", "--set", "feed.maxAge=soon"] + base, home: home)
+        #expect(wrong.status == 78 && wrong.stderr.contains("feed.maxAge") && wrong.stderr.contains("off, or"))
+        let config = try await StoriesProcess.run(["config"], home: home)
+        #expect(config.stdout.contains("feed.maxAge"), "\(config.stdout)")
+    }
+
     @Test func logMessagesGoToStderrOrTheLogFileNeverToStdout() async throws {
         let home = try TemporaryFolder.make()
         let plain = try await StoriesProcess.run(

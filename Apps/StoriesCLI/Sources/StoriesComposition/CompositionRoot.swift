@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 import StoriesRuntime
 public import StoryInterfaces
+import StoryModels
 import Synchronization
 
 /// Configuration in, chosen implementations out: the one place that knows every package.
@@ -44,7 +45,8 @@ public struct CompositionRoot: Sendable {
     /// The content source that `content.source` names (a factory that blocks, reading a
     /// stories document, does so on a thread of its own).
     public func makeContent() async throws -> ContentSource {
-        let source = try await registry.contents.make(settings.contentSource, settings: settings)
+        var source = try await registry.contents.make(settings.contentSource, settings: settings)
+        if let maxAge = settings.maxAge { source.stories = ExpiringStoryContent(source.stories, maxAge: maxAge) }
         logger.debug(
             "content source",
             metadata: [

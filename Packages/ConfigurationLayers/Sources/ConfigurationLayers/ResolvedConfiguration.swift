@@ -55,6 +55,12 @@ public struct ResolvedConfiguration: Hashable, Sendable {
         return value
     }
 
+    /// A ``SettingKind/durationOrOff(_:)`` key's value; nil when it is `off`.
+    public func optionalDuration(_ key: String) -> Duration? {
+        if case .duration(let value)? = self[key].value { return value }
+        return nil
+    }
+
     /// A web URL key's value. Plugins read their own keys with these.
     public func url(_ key: String) -> URL {
         guard case .url(let value)? = self[key].value else { preconditionFailure("\(key) is not a URL") }

@@ -8,8 +8,10 @@ public enum SettingKind: Hashable, Sendable {
     case integer(ClosedRange<Int>)
     /// `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`).
     case boolean
-    /// A duration (`500ms`, `5s`, `2m`) in a range.
+    /// A duration (`500ms`, `5s`, `2m`, `24h`, `7d`) in a range.
     case duration(ClosedRange<Duration>)
+    /// `off`, or a duration in a range (read with ``ResolvedConfiguration/optionalDuration(_:)``).
+    case durationOrOff(ClosedRange<Duration>)
     /// A size: bytes, or a number with `KiB`, `MiB`, `GiB` (or `KB`, `MB`, `GB`).
     case byteSize(ClosedRange<Int>)
     /// An absolute http or https URL.
@@ -27,6 +29,7 @@ public enum SettingKind: Hashable, Sendable {
         case .boolean: "true or false"
         case .duration(let range):
             "a duration such as 500ms, 5s or 2m, from \(SettingValue.format(range.lowerBound)) to \(SettingValue.format(range.upperBound))"
+        case .durationOrOff(let range): "off, or " + SettingKind.duration(range).allowed
         case .byteSize(let range):
             "a size in bytes or with a unit such as 64MiB, from \(range.lowerBound) to \(range.upperBound) bytes"
         case .webURL: "an absolute http:// or https:// URL"
@@ -51,6 +54,11 @@ public enum SettingKind: Hashable, Sendable {
                 return nil
             }
             return .duration(value)
+        case .durationOrOff(let range):
+            if case .string(let text) = raw, text.trimmingCharacters(in: .whitespaces).lowercased() == "off" {
+                return .text("off")
+            }
+            return SettingKind.duration(range).parse(raw)
         case .byteSize(let range):
             guard let value = Self.byteSize(raw), range.contains(value) else { return nil }
             return .bytes(value)
@@ -92,10 +100,10 @@ public enum SettingKind: Hashable, Sendable {
         }
     }
 
-    /// Parses `500ms`, `5s`, `1.5s`, `2m`.
+    /// Parses `500ms`, `5s`, `1.5s`, `2m`, `24h`, `7d`.
     static func duration(_ text: String) -> Duration? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
         for (suffix, seconds) in units where text.hasSuffix(suffix) {
             let number = text.dropLast(suffix.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }),

@@ -31,6 +31,8 @@ public enum SettingValue: Hashable, Sendable {
     /// Formats a duration the way it is written in configuration: `5s`, `500ms`, `2m`.
     public static func format(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 86_400_000 == 0, milliseconds != 0 { return "\(milliseconds / 86_400_000)d" }
+        if milliseconds % 3_600_000 == 0, milliseconds != 0 { return "\(milliseconds / 3_600_000)h" }
         if milliseconds % 60_000 == 0, milliseconds != 0 { return "\(milliseconds / 60_000)m" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
         return "\(milliseconds)ms"

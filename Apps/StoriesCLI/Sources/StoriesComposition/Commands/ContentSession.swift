@@ -85,38 +85,4 @@ struct ContentSession {
             request = try PageRequest(page: next, limit: request.limit)
         }
     }
-
-    /// The user and index of each of `items`, found in one pass over the pages (100 users a
-    /// page), stopping as soon as all are found; an unknown item is `unknownItem`.
-    func locate(_ items: [StoryItemID]) async throws -> [StoryItemID: (user: UserID, index: Int)] {
-        var wanted = Set(items)
-        var found: [StoryItemID: (user: UserID, index: Int)] = [:]
-        var request = try PageRequest(page: 1, limit: PageRequest.maximumLimit)
-        while !wanted.isEmpty {
-            let page = try await content.stories(request)
-            for story in page.elements {
-                for (index, item) in story.items.enumerated() where wanted.remove(item.id) != nil {
-                    found[item.id] = (story.user.id, index)
-                }
-            }
-            guard let next = page.nextPage else { break }
-            request = try PageRequest(page: next, limit: request.limit)
-        }
-        var missing: [StoryItemID] = []
-        for item in items where found[item] == nil && !missing.contains(item) { missing.append(item) }
-        if missing.count == 1 { throw StoryContentError.unknownItem(missing[0]) }
-        if !missing.isEmpty { throw UnknownItemsError(items: missing) }
-        return found
-    }
-}
-
-/// Several unknown items in one command: each is said on a line of its own (exit 65).
-struct UnknownItemsError: Error, CustomStringConvertible {
-    /// The unknown ids, in the order given.
-    var items: [StoryItemID]
-
-    var description: String {
-        items.map { "unknown item \"\($0.rawValue)\"" }.joined(separator: "\n")
-            + "\nnothing was written; `stories view USER --keys close --json` lists a user's item ids"
-    }
 }

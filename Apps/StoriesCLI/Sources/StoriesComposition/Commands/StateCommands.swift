@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import StoryInterfaces
+import StoryModels
 import StoryTerminal
 
 /// `stories state [--json]`: what the store holds.
@@ -89,7 +90,7 @@ public struct LikeCommand: AsyncParsableCommand {
     public func run() async throws {
         let session = try await ContentSession.open(options)
         let id = StoryItemID(item)
-        _ = try await session.locate([id])
+        _ = try await session.content.locate([id])
         try await session.store.setLiked(id, !off)
         try StandardStreams.printOutput("\(off ? "unliked" : "liked") \(StandardStreams.sanitized(item))")
     }
@@ -117,7 +118,7 @@ public struct SeenCommand: AsyncParsableCommand {
     public func run() async throws {
         let session = try await ContentSession.open(options)
         let ids = items.map { StoryItemID($0) }
-        let located = try await session.locate(ids)  // every id checked before any write
+        let located = try await session.content.locate(ids)  // every id checked before any write
         let marks = ids.compactMap { id in located[id].map { SeenMark(item: id, user: $0.user, index: $0.index) } }
         do {
             try await session.store.markSeen(marks)  // one transaction: all of them or none

@@ -27,6 +27,9 @@ public struct ConfigurationSchema: Sendable {
                     key: "picsum.baseURL", kind: .webURL, defaultText: "https://picsum.photos", flag: "picsum-url",
                     summary: "Lorem Picsum's address"),
                 SettingSpec(
+                    key: "feed.maxAge", kind: .durationOrOff(seconds(1)...seconds(3_650 * 86_400)), defaultText: "off",
+                    summary: "hide story items posted longer ago than this (e.g. 24h)"),
+                SettingSpec(
                     key: "feed.pageSize", kind: .integer(1...100), defaultText: "30",
                     summary: "users or photos per page"),
                 SettingSpec(

@@ -18,6 +18,8 @@ public struct StoriesSettings: Sendable {
     public let contentSource: String
     /// `feed.*`.
     public let feed: FeedPagingConfiguration
+    /// `feed.maxAge`: items older than this are hidden (nil: `off`).
+    public let maxAge: Duration?
     /// `tray.order`.
     public let trayOrder: TrayOrder
     /// `store.kind`: the name of a registered store plugin.
@@ -49,6 +51,7 @@ public struct StoriesSettings: Sendable {
         } catch {
             throw Self.invalid(resolved["feed.pageSize"], reason: error.description)
         }
+        maxAge = resolved.optionalDuration("feed.maxAge")
         trayOrder = TrayOrder(rawValue: resolved.text("tray.order") ?? "") ?? .unseenFirst
         storeKind = resolved.text("store.kind") ?? "sqlite"
         picsum = PicsumConfiguration(
