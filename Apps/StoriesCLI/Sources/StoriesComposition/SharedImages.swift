@@ -24,9 +24,10 @@ enum SharedImages {
     /// file once per run and played from there), a disk cache of its own beside the images'
     /// (`<images.cache.path>-videos`, the same size cap), and only bodies that start like an
     /// MP4 or WebM file kept.
-    /// What a clip's body may be: a video, or a JPEG or PNG picture (a document that marks a
-    /// photo's URL as a video: it is shown as the picture, on the item's declared duration).
-    static let clipFormats: Set<MediaFormat> = [.video, .jpeg, .png]
+    /// What a clip's body may be: a video, a GIF or WebP (an image item's, which FFmpeg
+    /// decodes), or a JPEG or PNG picture (a document that marks a photo's URL as a video: it
+    /// is shown as the picture, on the item's declared duration; an APNG plays).
+    static let clipFormats: Set<MediaFormat> = [.video, .gif, .webp, .jpeg, .png]
 
     static func clipPipeline(_ configuration: PicsumConfiguration, cache: ImageCacheSettings) -> ImagePipeline {
         ImagePipeline(

@@ -145,10 +145,23 @@ final class MediaLoads: Sendable {
                         id, clip: clip, poster: url, priority: priority, area: area, cell: cell, pixelSize: pixelSize)
                 } else if let url {
                     do {
-                        let image = try await self.fittedPicture(url, priority: priority, area: area, cell: cell)
-                        message = .viewer(
-                            .mediaLoaded(
-                                id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area))))
+                        let data = try await self.load(url, priority)
+                        try Task.checkCancellation()
+                        if MediaFormat.isAnimatedPNG(data) {
+                            message = await self.video(
+                                id, clip: url, poster: nil, priority: priority, area: area, cell: cell,
+                                pixelSize: pixelSize, animated: true)
+                        } else {
+                            let image = try await self.fitted(data, priority: priority, area: area, cell: cell)
+                            message = .viewer(
+                                .mediaLoaded(
+                                    id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area))))
+                        }
+                    } catch ImageDecodeError.unsupported(let format) where format == .gif || format == .webp {
+                        // GIF and WebP: FFmpeg decodes them, stills and animations alike.
+                        message = await self.video(
+                            id, clip: url, poster: nil, priority: priority, area: area, cell: cell,
+                            pixelSize: pixelSize, animated: true)
                     } catch is CancellationError {
                         message = nil
                     } catch {
@@ -205,9 +218,12 @@ final class MediaLoads: Sendable {
     /// when cancelled. Without a decoder the poster is shown with one line saying what to
     /// install (never a failure); a clip that cannot be fetched or decoded is a failure shown in
     /// place (r retries); a "clip" that is a still picture is shown as one.
+    ///
+    /// `animated`: an image item's GIF, WebP or APNG, prepared the same way and played looping
+    /// on its item's duration (``DecodedMedia/animated``).
     func video(
         _ id: StoryItemID, clip: URL, poster: URL?, priority: ImagePriority, area: ScreenSize, cell: CellPixels?,
-        pixelSize: PixelSize?
+        pixelSize: PixelSize?, animated: Bool = false
     ) async -> AppMessage? {
         // The box in pixels: two a row in half blocks, the cells' pixels in a graphics mode.
         let box = cell.map { (area.columns * $0.width, area.rows * $0.height) } ?? (area.columns, area.rows * 2)
@@ -219,7 +235,7 @@ final class MediaLoads: Sendable {
             {
             case .video(let video, let first):
                 let image = RGBImage(width: first.width, height: first.height, pixels: first.pixels)
-                media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, video: video)
+                media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, video: video, animated: animated)
             case .picture(let file):
                 let data = try await OwnThread.run { try Data(contentsOf: file) }
                 let image = try await fitted(data, priority: priority, area: area, cell: cell)

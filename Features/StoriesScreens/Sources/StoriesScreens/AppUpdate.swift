@@ -96,7 +96,8 @@ public enum AppUpdate {
     /// starts and stops its ticker by it after each update.
     public static func wantsClock(_ model: AppModel) -> Bool {
         guard let open = model.viewer else { return false }
-        return open.playing == nil || model.animation != nil
+        // An animated picture plays on its item's clock: only a video's frames move the bar.
+        return open.playing == nil || !open.viewer.followsPlayback || model.animation != nil
     }
 
     /// Adds a sentence for accessible mode (nothing otherwise).

@@ -16,17 +16,21 @@ public struct DecodedMedia: Hashable, Sendable {
     public var video: PreparedVideo?
     /// One line to show over the media (a video shown by its poster: what to install).
     public var notice: String?
+    /// An image item's animation (GIF, WebP, APNG): `video` plays while it is shown, looping,
+    /// on the item's own duration; the bar follows the clock, not the frames.
+    public var animated: Bool
 
     /// Creates decoded media.
     public init(
         image: RGBImage?, pixelSize: PixelSize? = nil, area: ScreenSize? = nil, video: PreparedVideo? = nil,
-        notice: String? = nil
+        notice: String? = nil, animated: Bool = false
     ) {
         self.image = image
         self.pixelSize = pixelSize
         self.area = area
         self.video = video
         self.notice = notice
+        self.animated = animated
     }
 }
 

@@ -9,12 +9,16 @@ extension ViewerUpdate {
     /// The command that puts an item's decoded media on screen: a playable video follows its
     /// playback (not in accessible mode, which describes instead of showing).
     static func ready(_ item: StoryItemID, _ open: ViewerModel, _ around: Around) -> ViewerCommand {
-        open.media[item]?.video != nil && !around.isAccessible ? .videoReady(item) : .mediaReady(item)
+        let media = open.media[item]
+        return media?.video != nil && media?.animated == false && !around.isAccessible
+            ? .videoReady(item) : .mediaReady(item)
     }
 
-    /// A video shown by its first frame plays from its start (held if paused).
+    /// A video shown by its first frame plays from its start (held if paused); so does an
+    /// animated picture, on its item's clock.
     static func playFromStart(_ item: StoryItemID, _ open: inout ViewerModel) -> [ViewerEffect] {
-        guard open.viewer.followsPlayback, open.viewer.current?.item.id == item, let video = open.media[item]?.video
+        guard open.viewer.current?.item.id == item, let media = open.media[item], let video = media.video,
+            open.viewer.followsPlayback || media.animated
         else { return [] }
         open.playing = item
         open.framesShown = 0
@@ -37,6 +41,7 @@ extension ViewerUpdate {
         guard open.playing == item, !open.viewer.isPaused else { return [] }
         open.media[item]?.image = image
         open.framesShown += 1
+        if open.media[item]?.animated == true { return [] }  // the bar keeps the item's clock
         // Frames keep coming: the first one's picture stayed, so the item is seen.
         let confirmed = time >= AppUpdate.seenConfirmation ? confirmSeen(&open) : []
         return confirmed + apply(.played(item, at: time), to: &open, &around)

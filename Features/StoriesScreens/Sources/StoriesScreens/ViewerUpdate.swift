@@ -42,10 +42,13 @@ enum ViewerUpdate {
         case .videoEnded(let item):
             guard open.playing == item else { return [] }
             open.playing = nil
+            // An animation's last picture stays until its item's time is up.
+            if open.media[item]?.animated == true { return [] }
             return apply(.playbackEnded(item), to: &open, &around)
         case .videoFailed(let item, let reason):
             guard open.playing == item else { return [] }
             open.playing = nil
+            if open.media[item]?.animated == true { return [] }  // its picture stays
             return apply(.mediaFailed(item, reason: reason), to: &open, &around)
         case .ready: return []
         }

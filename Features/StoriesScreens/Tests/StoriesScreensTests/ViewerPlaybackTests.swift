@@ -59,6 +59,37 @@ struct ViewerPlaybackTests {
         #expect(!AppUpdate.wantsClock(model) && model.viewer?.viewer.elapsed == .zero, "ticks never moved the video")
     }
 
+    /// A GIF, WebP or APNG on an image item (issue 33.2): it plays, looping, while the item's
+    /// clock runs the bar; its frames only change the picture, and its end ends nothing.
+    @Test func anAnimatedPictureMovesOnItsItemsClock() {
+        var model = ScreenFixtures.openViewer(at: 3, loaded: false)
+        #expect(model.viewer?.viewer.current?.item.id == "kai-0")
+        let loaded = AppUpdate.update(
+            &model,
+            .viewer(
+                .mediaLoaded(
+                    "kai-0", .success(DecodedMedia(image: ScreenFixtures.picture(), video: Self.video, animated: true))
+                )))
+        #expect(loaded.contains(.viewer(.playVideo("kai-0", Self.video))), "\(loaded)")
+        #expect(AppUpdate.wantsClock(model), "the item's clock runs")
+        _ = AppUpdate.update(
+            &model, .viewer(.videoFrame("kai-0", ScreenFixtures.picture(width: 8, height: 12), at: .seconds(3))))
+        #expect(model.viewer?.media["kai-0"]?.image?.width == 8, "the frame replaces the picture")
+        #expect(model.viewer?.viewer.elapsed == .zero, "frames do not move the bar")
+        _ = AppUpdate.update(&model, .tick(.seconds(1)))
+        #expect(model.viewer?.viewer.elapsed == .seconds(1))
+        #expect(AppUpdate.update(&model, .input(.character(" "))) == [.viewer(.pauseVideo)])
+        _ = AppUpdate.update(&model, .input(.character(" ")))
+        _ = AppUpdate.update(&model, .viewer(.videoEnded("kai-0")))
+        #expect(
+            model.viewer?.viewer.current?.item.id == "kai-0" && model.viewer?.playing == nil, "its end ends nothing")
+        #expect(model.viewer?.media["kai-0"]?.image?.width == 8, "the last picture stays")
+        _ = AppUpdate.update(&model, .viewer(.videoFailed("kai-0", "broken")))
+        #expect(model.viewer?.viewer.current?.item.id == "kai-0")
+        for _ in 0..<60 { _ = AppUpdate.update(&model, .tick(.milliseconds(100))) }
+        #expect(model.viewer?.viewer.current?.item.id == "kai-1", "the item's time ended it")
+    }
+
     @Test func pauseHoldsThePlayerAndResumeContinuesIt() {
         var model = Self.onTheVideo()
         _ = Self.firstFrameLoaded(&model)

@@ -51,26 +51,72 @@ public enum MediaFormat: String, Hashable, Sendable {
     }
 }
 
-/// The container of a video, as its first bytes say: what `ffmpeg` is told to read (`-f`), so
-/// a body that only looks like a video at one offset cannot reach another of its demuxers (a
-/// DASH manifest naming local files, an HLS playlist).
+extension MediaFormat {
+    /// Whether `bytes` are an animated PNG (APNG): a PNG with an `acTL` chunk before its image
+    /// data. Reads the chunks in the bytes given (the first 4 KiB hold them in real files).
+    public static func isAnimatedPNG<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        let head = Array(bytes.prefix(4096))
+        guard head.count >= 8, Array(head[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+            return false
+        }
+        var at = 8
+        while at + 8 <= head.count {
+            let length = Int(head[at]) << 24 | Int(head[at + 1]) << 16 | Int(head[at + 2]) << 8 | Int(head[at + 3])
+            let type = String(decoding: head[(at + 4)..<(at + 8)], as: UTF8.self)
+            if type == "acTL" { return true }
+            if type == "IDAT" || length > 1 << 24 { return false }
+            at += 12 + length
+        }
+        return false
+    }
+}
+
+/// The container of a video (or of an animation: GIF, WebP, APNG), as its first bytes say:
+/// what `ffmpeg` is told to read (`-f`), so a body that only looks like a video at one offset
+/// cannot reach another of its demuxers (a DASH manifest naming local files, an HLS playlist).
 public enum VideoContainer: String, Hashable, Sendable {
     /// ISO base media (MP4, QuickTime, 3GP): an `ftyp` box of plausible size first.
     case isoMedia = "mov"
     /// Matroska or WebM: the EBML magic.
     case matroska = "matroska"
+    /// A GIF, still or animated.
+    case gif = "gif"
+    /// A WebP (FFmpeg 5.1 reads still ones only).
+    case webp = "webp_pipe"
+    /// An animated PNG.
+    case apng = "apng"
 
     /// The container `bytes` start as; nil for anything else. An `ftyp` box must say a size
     /// between 8 and 4096 bytes (real ones are 20–40): `<!--ftyp…` has "ftyp" at offset 4 too.
+    /// A PNG is a container only when animated (``MediaFormat/isAnimatedPNG(_:)``: pass its
+    /// first 4 KiB).
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> VideoContainer? {
-        let head = Array(bytes.prefix(8))
-        guard head.count == 8 else { return nil }
+        let head = Array(bytes.prefix(16))
+        guard head.count >= 8 else { return nil }
         if head[0...3] == [0x1A, 0x45, 0xDF, 0xA3] { return .matroska }
         let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
         if Array(head[4...7]) == Array("ftyp".utf8), (8...4096).contains(size) { return .isoMedia }
+        if Array(head[0..<6]) == Array("GIF87a".utf8) || Array(head[0..<6]) == Array("GIF89a".utf8) { return .gif }
+        if head.count >= 12, Array(head[0..<4]) == Array("RIFF".utf8), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        if MediaFormat.isAnimatedPNG(bytes) { return .apng }
         return nil
     }
 
     /// The `ffmpeg` demuxer that reads it (`-f`).
     public var demuxer: String { rawValue }
+
+    /// The demuxer's options: animations loop as their files say (FFmpeg plays them once by
+    /// default); the frames' limit ends an endless loop.
+    public var demuxerOptions: [String] {
+        switch self {
+        case .gif, .apng: ["-ignore_loop", "0"]
+        case .isoMedia, .matroska, .webp: []
+        }
+    }
+
+    /// Whether it is a picture that may move (shown on the item's duration, looping) rather
+    /// than a video (shown on its own length).
+    public var isAnimation: Bool { self == .gif || self == .webp || self == .apng }
 }

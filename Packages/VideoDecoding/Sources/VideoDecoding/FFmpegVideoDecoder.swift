@@ -58,9 +58,8 @@ public struct FFmpegVideoDecoder: Sendable {
     /// through the file protocol only (no other file, URL or playlist a clip could name), and
     /// no frame over ``maximumPixels``.
     static func input(_ file: URL, _ container: VideoContainer) -> [String] {
-        [
-            "-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)", "-f", container.demuxer,
-            "-i", "file:" + file.path,
+        ["-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)"] + container.demuxerOptions + [
+            "-f", container.demuxer, "-i", "file:" + file.path,
         ]
     }
 
@@ -70,7 +69,7 @@ public struct FFmpegVideoDecoder: Sendable {
         do {
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            head = try handle.read(upToCount: 16) ?? Data()
+            head = try handle.read(upToCount: 4096) ?? Data()  // an APNG's acTL chunk is in there
         } catch {
             throw .unreadable("cannot open \(file.lastPathComponent)")
         }
@@ -158,10 +157,11 @@ public struct FFmpegVideoDecoder: Sendable {
         // Scaled first (only the clip's own frames), then repeated to the rate; one binary PPM a
         // frame, so each carries its size. One decoding thread: a story's clip is small, and
         // threads cost more than they give at these sizes (measured: Scripts/bench video cpu).
+        // A WebP (a still to FFmpeg 5.1) has no timestamp the fps filter keeps: it is one frame.
         arguments += [
             "-vf",
-            "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area,"
-                + "fps=\(frameRate)",
+            "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area"
+                + (container == .webp ? "" : ",fps=\(frameRate)"),
             "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
         ]
         continuation.onTermination = { _ in

@@ -145,13 +145,18 @@ public final class VideoRuntime: VideoPlaying {
         }
     }
 
-    /// Whether `file` starts as a still picture (JPEG, PNG) rather than a video.
+    /// Whether `file` starts as a still picture (JPEG, a PNG that is not animated) rather than
+    /// a video or an animation (GIF, WebP, APNG: FFmpeg decodes them, stills included).
     private static func isPicture(_ file: URL) async throws -> Bool {
         try await OwnThread.run {
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            guard let format = MediaFormat.sniff(try handle.read(upToCount: 16) ?? Data()) else { return false }
-            return format != .video
+            let head = try handle.read(upToCount: 4096) ?? Data()
+            switch MediaFormat.sniff(head) {
+            case .jpeg: return true
+            case .png: return !MediaFormat.isAnimatedPNG(head)
+            case .gif, .webp, .video, nil: return false
+            }
         }
     }
 

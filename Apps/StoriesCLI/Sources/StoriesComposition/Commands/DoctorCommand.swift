@@ -55,8 +55,9 @@ public struct DoctorCommand: AsyncParsableCommand {
         let decoder = FFmpegVideoDecoder(environment: environment)
         try StandardStreams.printOutput(
             decoder.isAvailable
-                ? "videos: play, without sound (ffmpeg found)"
-                : "videos: show their poster — ffmpeg is not installed (apt-get install ffmpeg)")
+                ? "videos and animated GIF/APNG: play, without sound; WebP: stills (ffmpeg found)"
+                : "videos: show their poster, GIF and WebP a placeholder — ffmpeg is not installed (apt-get install ffmpeg)"
+        )
 
         // The configured plugins' own checks: each says what to look at. A failed check is said
         // on stderr and the rest still run; the exit status is the first failure's.

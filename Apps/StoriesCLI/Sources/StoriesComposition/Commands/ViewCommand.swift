@@ -93,6 +93,8 @@ public struct ViewCommand: AsyncParsableCommand {
             do {
                 _ = try await load(url)
                 return nil
+            } catch ImageDecodeError.unsupported(let format) where format == .gif || format == .webp {
+                return nil  // FFmpeg's on screen; never decoded here, as videos are not
             } catch {
                 return String(describing: error)
             }

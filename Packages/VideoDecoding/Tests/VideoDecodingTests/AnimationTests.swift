@@ -1,0 +1,51 @@
+import Foundation
+import StoryInterfaces
+import Testing
+import VideoDecoding
+
+/// Pictures that move (issue 33.2): GIF and APNG animations and WebP stills, made by ffmpeg,
+/// decoded through the same path as videos; an animation loops as its file says, until the
+/// frames' limit.
+@Suite("Animated pictures with ffmpeg", .timeLimit(.minutes(3)))
+struct AnimationTests {
+    static let gif = ["-f", "gif", "-loop", "0"]
+    static let apng = ["-f", "apng", "-plays", "0"]
+    static let webp = ["-c:v", "libwebp", "-frames:v", "1"]
+
+    @Test(arguments: [
+        ("moving.gif", gif, VideoContainer.gif), ("moving.apng", apng, .apng), ("still.webp", webp, .webp),
+    ])
+    func eachIsSniffedAndDecoded(name: String, options: [String], container: VideoContainer) async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let file = try Clips.make(name, codec: options, seconds: 1, rate: 10)
+        let head = try Data(contentsOf: file).prefix(4096)
+        #expect(VideoContainer.sniff(head) == container)
+        #expect(container.isAnimation)
+        var frames: [VideoFrame] = []
+        // Looping forever (GIF and APNG with loop 0): the limit ends it.
+        for try await frame in Clips.decoder.frames(
+            file, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(3))
+        {
+            frames.append(frame)
+        }
+        #expect(frames.first.map { $0.width == 80 && $0.height == 45 } == true)
+        if container == .webp {
+            #expect(frames.count == 1, "a still: one picture")
+        } else {
+            // 1 s of 10 frames, looping: three rounds within the 3 s limit, the pattern moving.
+            #expect(frames.count >= 25, "\(frames.count) frames: it loops")
+            #expect(frames[0].pixels != frames[5].pixels, "it moves")
+            #expect(frames[0].pixels == frames[10].pixels, "the second round starts as the first")
+        }
+    }
+
+    @Test func aPNGThatDoesNotMoveIsAPictureAndAnAnimatedOneIsNot() throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let still = try Clips.make("still.png", codec: ["-frames:v", "1"], seconds: 1)
+        let moving = try Clips.make("moving.png", codec: Self.apng, seconds: 1)
+        #expect(!MediaFormat.isAnimatedPNG(try Data(contentsOf: still)))
+        #expect(MediaFormat.isAnimatedPNG(try Data(contentsOf: moving)))
+        #expect(VideoContainer.sniff(try Data(contentsOf: still)) == nil)
+        #expect(MediaFormat.sniff(try Data(contentsOf: moving)) == .png, "still a PNG to the image pipeline")
+    }
+}
