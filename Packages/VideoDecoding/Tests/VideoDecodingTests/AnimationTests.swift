@@ -39,6 +39,37 @@ struct AnimationTests {
         }
     }
 
+    /// Hostile GIFs: cut in half, or claiming a 65,535 × 65,535 canvas (4 gigapixels): each
+    /// ends, with the pictures it has or a sentence, never a hang nor a huge allocation.
+    @Test func aCutOrGiganticGIFEndsWithoutHanging() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let file = try Clips.make("whole.gif", codec: Self.gif, seconds: 1, rate: 10)
+        let data = try Data(contentsOf: file)
+        let cut = file.deletingLastPathComponent().appendingPathComponent("cut.gif")
+        try data.prefix(data.count / 2).write(to: cut)
+        var huge = data
+        huge.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let giant = file.deletingLastPathComponent().appendingPathComponent("giant.gif")
+        try huge.write(to: giant)
+        for bad in [cut, giant] {
+            let started = ContinuousClock.now
+            var count = 0
+            var failure: (any Error)? = nil
+            do {
+                for try await _ in Clips.decoder.frames(
+                    bad, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(2))
+                {
+                    count += 1
+                }
+            } catch {
+                failure = error
+            }
+            print("\(bad.lastPathComponent): \(count) frames, \(failure.map { "\($0)" } ?? "no error")")
+            #expect(ContinuousClock.now - started < .seconds(30), "\(bad.lastPathComponent) ended")
+            if bad == giant { #expect(count == 0 && failure != nil, "the canvas is refused") }
+        }
+    }
+
     @Test func aPNGThatDoesNotMoveIsAPictureAndAnAnimatedOneIsNot() throws {
         try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
         let still = try Clips.make("still.png", codec: ["-frames:v", "1"], seconds: 1)
