@@ -14,6 +14,7 @@ struct ConfigurationPrecedenceTests {
         let root = try sandbox.load()
         let expected: [String: String] = [
             "content.source": "auto", "picsum.baseURL": "https://picsum.photos", "feed.pageSize": "30",
+            "feed.maxAge": "off",
             "feed.prefetchDistance": "5", "feed.wrap": "true", "tray.order": "unseen-first", "store.kind": "sqlite",
             "store.path": sandbox.root + "/.local/share/stories/state.sqlite", "store.busyTimeout": "5s",
             "images.cache.path": sandbox.root + "/.cache/stories/images",
@@ -27,9 +28,9 @@ struct ConfigurationPrecedenceTests {
             #expect(root.value(key) == value, "\(key)")
             #expect(root.source(key) == .default, "\(key)")
         }
-        #expect(root.value("content.file") == nil)
+        #expect(root.value("content.file") == nil && root.value("content.folder") == nil)
         #expect(root.value("log.file") == nil)
-        #expect(root.settings.resolved.settings.count == expected.count + 2 + PostgresStorePlugin.settings.count)
+        #expect(root.settings.resolved.settings.count == expected.count + 3 + PostgresStorePlugin.settings.count)
     }
 
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
@@ -95,6 +96,7 @@ struct ConfigurationPrecedenceTests {
         let probe = try sandbox.load()
         let values: [String: String] = [
             "content.source": "bundled", "content.file": "/tmp/s.json", "picsum.baseURL": "http://127.0.0.1:9",
+            "content.folder": "/tmp/pictures", "feed.maxAge": "2h",
             "feed.pageSize": "9", "feed.prefetchDistance": "2", "feed.wrap": "false", "tray.order": "source",
             "store.kind": "memory", "store.path": "/tmp/x.sqlite", "store.busyTimeout": "30s",
             "images.cache.path": "/tmp/c",
@@ -132,7 +134,8 @@ struct ConfigurationPrecedenceTests {
         }
         #expect(
             flagged == [
-                "content.source=--source", "content.file=--stories-file", "picsum.baseURL=--picsum-url",
+                "content.source=--source", "content.file=--stories-file", "content.folder=--folder",
+                "picsum.baseURL=--picsum-url",
                 "store.kind=--store", "store.path=--store-path", "viewer.accessible=--accessible",
                 "terminal.color=--color", "terminal.graphics=--graphics", "log.level=--log-level",
                 "log.file=--log-file",

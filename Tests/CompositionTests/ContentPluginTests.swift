@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Content plugins")
 struct ContentPluginTests {
-    @Test func autoPicsumBundledAndFileAreRegistered() {
-        #expect(PluginRegistry.standard.contents.names == ["auto", "picsum", "bundled", "file"])
+    @Test func autoPicsumBundledFileAndFolderAreRegistered() {
+        #expect(PluginRegistry.standard.contents.names == ["auto", "picsum", "bundled", "file", "folder"])
     }
 
     @Test func bundledServesTheCatalog() async throws {

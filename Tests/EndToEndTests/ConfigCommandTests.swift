@@ -25,7 +25,7 @@ struct ConfigCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.decode(result)
         let keys = try #require(report["keys"] as? [[String: Any]])
-        #expect(keys.count == 29, "25 of the app, 4 of the postgres store plugin")
+        #expect(keys.count == 30, "25 of the app, 1 of the folder source, 4 of the postgres store plugin")
         #expect(Self.entry(report, "feed.maxAge")?["value"] as? String == "off")
         for key in keys {
             #expect(Set(key.keys) == ["key", "value", "source"])

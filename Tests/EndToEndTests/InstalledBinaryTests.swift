@@ -175,7 +175,8 @@ struct InstalledBinaryTests {
                 environment: ["HOME": try TemporaryFolder.make(), "PATH": prefix + "/bin:/usr/bin:/bin"])
             return result.stdout.split(separator: "\n").map(String.init)
         }
-        #expect(try await complete(["stories", "view", "--source", ""]) == ["auto", "picsum", "bundled", "file"])
+        #expect(
+            try await complete(["stories", "view", "--source", ""]) == ["auto", "picsum", "bundled", "file", "folder"])
         #expect(try await complete(["stories", "tray", "--store", ""]).contains("postgres"))
         let users = try await complete(["stories", "view", "--source", "bundled", "k"])
         #expect(users.contains("kai") && users.allSatisfy { $0.hasPrefix("k") }, "\(users)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StoryTerminal
 
 #if canImport(Glibc)
@@ -24,6 +25,13 @@ public enum StoriesMain {
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
         StandardStreams.reserveClosedStandardDescriptors()
+        var arguments = arguments
+        // `stories ~/Pictures/trip`: a folder first browses it (the folder source).
+        if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
+            FileManager.default.fileExists(atPath: first)
+        {
+            arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
+        }
         if let unknown = StoriesCommand.unknownCommand(arguments) {
             StandardStreams.writeError(unknown)
             return ExitStatus.usage.rawValue

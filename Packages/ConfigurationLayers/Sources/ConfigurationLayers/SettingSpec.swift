@@ -35,6 +35,38 @@ public struct SettingSpec: Hashable, Sendable {
         return Redaction.hidingPasswords(text)
     }
 
+    /// Its flag's help line: the key, its summary and, for a choice, the words it accepts
+    /// (`terminal.color: colour depth (auto, truecolor, 256, 16 or none).`).
+    public var flagHelp: String {
+        guard case .choice(let words) = kind else { return "\(key): \(summary)." }
+        let list = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+        return "\(key): \(summary) (\(list))."
+    }
+
+    /// Its flag's value name in help: `path`, `url`, or the flag's last word.
+    public var flagValueName: String {
+        switch kind {
+        case .path: "path"
+        case .webURL: "url"
+        default: flag.flatMap { $0.split(separator: "-").last.map(String.init) } ?? key
+        }
+    }
+
+    /// ArgumentParser's long name for a property: `picsumURL` → `picsum-url`.
+    public static func kebab(_ name: String) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previousLower = characters[index - 1].isLowercase
+                let nextLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previousLower || nextLower { result.append("-") }
+            }
+            result.append(contentsOf: character.lowercased())
+        }
+        return result
+    }
+
     /// The environment variable: `STORIES_` + upper snake case (`picsum.baseURL` → `STORIES_PICSUM_BASE_URL`).
     public var environmentVariable: String {
         var words: [String] = ["STORIES"]

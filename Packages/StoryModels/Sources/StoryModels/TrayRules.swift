@@ -63,6 +63,23 @@ extension TrayRules {
         try await entries(of: try await content.stories(request), store: store, order: order)
     }
 
+    /// The tray page (pages of `pageSize`) holding `user`, in tray order; an unknown user is
+    /// ``StoryContentError/unknownUser(_:)``.
+    public static func page(
+        containing user: UserID, in content: any StoryContentProviding, store: any SeenLikeStoring, order: TrayOrder,
+        pageSize: Int
+    ) async throws -> [Story] {
+        var request = try PageRequest(page: 1, limit: pageSize)
+        while true {
+            let page = try await content.stories(request)
+            if page.elements.contains(where: { $0.user.id == user }) {
+                return try await entries(of: page, store: store, order: order).elements.map(\.story)
+            }
+            guard let next = page.nextPage else { throw StoryContentError.unknownUser(user) }
+            request = try PageRequest(page: next, limit: request.limit)
+        }
+    }
+
     /// The tray entries of a content page already loaded: progress in one query, then ordered.
     public static func entries(of page: Page<Story>, store: any SeenLikeStoring, order: TrayOrder) async throws
         -> Page<TrayEntry>

@@ -40,7 +40,7 @@ public struct BrowseCommand: AsyncParsableCommand {
             Examples:
               stories
               stories --source bundled --store memory
-              stories --graphics sixel
+              stories ~/Pictures/trip      (a folder: each subfolder, or each day, a story)
             """)
 
     @OptionGroup var options: GlobalOptions

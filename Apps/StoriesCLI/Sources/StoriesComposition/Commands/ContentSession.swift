@@ -71,18 +71,4 @@ struct ContentSession {
             }
         }
     }
-
-    /// The tray page holding `user` (pages of `feed.pageSize`), in tray order.
-    func page(containing user: UserID) async throws -> [Story] {
-        var request = try PageRequest(page: 1, limit: root.settings.feed.pageSize)
-        while true {
-            let page = try await content.stories(request)
-            if page.elements.contains(where: { $0.user.id == user }) {
-                return try await TrayRules.entries(of: page, store: store, order: root.settings.trayOrder)
-                    .elements.map(\.story)
-            }
-            guard let next = page.nextPage else { throw StoryContentError.unknownUser(user) }
-            request = try PageRequest(page: next, limit: request.limit)
-        }
-    }
 }

@@ -18,6 +18,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     @Option(help: Self.help("source"), completion: Self.completion("source")) var source: String?
     @Option(help: Self.help("stories-file"), completion: .file(extensions: ["json"])) var storiesFile: String?
+    @Option(help: Self.help("folder"), completion: .directory) var folder: String?
     @Option(help: Self.help("picsum-url")) var picsumURL: String?
     @Option(help: Self.help("store"), completion: Self.completion("store")) var store: String?
     @Option(help: Self.help("store-path"), completion: .file()) var storePath: String?
@@ -83,26 +84,11 @@ public struct GlobalOptions: ParsableArguments, Sendable {
             guard let label = child.label, label.hasPrefix("_"), label != "_configFile", label != "_assignments" else {
                 return nil
             }
-            let flag = kebab(String(label.dropFirst()))
+            let flag = SettingSpec.kebab(String(label.dropFirst()))
             if let option = child.value as? Option<String?> { return (flag, option.wrappedValue) }
             if let toggle = child.value as? Flag<Bool?> { return (flag, toggle.wrappedValue.map { String($0) }) }
             return nil
         }
-    }
-
-    /// ArgumentParser's long name for a property: `picsumURL` → `picsum-url`.
-    static func kebab(_ name: String) -> String {
-        var result = ""
-        let characters = Array(name)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previousLower = characters[index - 1].isLowercase
-                let nextLower = index + 1 < characters.count && characters[index + 1].isLowercase
-                if previousLower || nextLower { result.append("-") }
-            }
-            result.append(contentsOf: character.lowercased())
-        }
-        return result
     }
 
     /// The schema the flags' keys and help come from (its defaults' folders do not matter here).
@@ -119,21 +105,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         guard let spec = schema.specs.first(where: { $0.flag == flag }) else {
             return ArgumentHelp("(no configuration key names this flag)")
         }
-        let accepts: String
-        switch spec.kind {
-        case .choice(let words):
-            accepts =
-                " (" + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "")
-                + (words.last ?? "") + ")"
-        default: accepts = ""
-        }
-        let valueName: String
-        switch spec.kind {
-        case .path: valueName = "path"
-        case .webURL: valueName = "url"
-        default: valueName = flag.split(separator: "-").last.map(String.init) ?? flag
-        }
-        return ArgumentHelp("\(spec.key): \(spec.summary)\(accepts).", valueName: valueName)
+        return ArgumentHelp(spec.flagHelp, valueName: spec.flagValueName)
     }
 
     /// Resolves the configuration for a command.

@@ -2,6 +2,7 @@ public import ArgumentParser
 import FeedPaging
 import Foundation
 import StoryInterfaces
+import StoryModels
 import StoryNavigation
 import StoryTerminal
 
@@ -75,7 +76,9 @@ public struct ViewCommand: AsyncParsableCommand {
         let steps = try ViewerScript.parse(keys)
         let session = try await ContentSession.open(options)
         let userID = UserID(user)
-        let stories = try await session.page(containing: userID)
+        let stories = try await TrayRules.page(
+            containing: userID, in: session.content, store: session.store, order: session.root.settings.trayOrder,
+            pageSize: session.root.settings.feed.pageSize)
         let progress = try await session.store.progress(for: stories.map(\.user.id))
         let liked = try await session.store.likedItems(among: stories.flatMap(\.items).map(\.id))
         let start = stories.firstIndex { $0.user.id == userID } ?? 0

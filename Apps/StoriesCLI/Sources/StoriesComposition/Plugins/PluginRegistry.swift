@@ -138,6 +138,7 @@ public struct PluginRegistry: Sendable {
         registry.contents.register(PicsumContentPlugin.self)
         registry.contents.register(BundledContentPlugin.self)
         registry.contents.register(FileContentPlugin.self)
+        registry.contents.register(FolderContentPlugin.self)
         return registry
     }
 }

@@ -1,0 +1,264 @@
+public import Foundation
+public import StoryInterfaces
+import Synchronization
+
+/// A folder of the user's own pictures and videos as stories (`content.source = folder`): each
+/// subfolder is a user, or, in a folder without subfolders, each day of the files' dates; a
+/// user's items are their photos and videos in date order (the file's modification time: what
+/// cameras and phones keep when they copy).
+///
+/// Opening it lists the top folder only (and, without subfolders, the dates of its files): a
+/// subfolder's files are listed when a page holding it is asked for, so thousands of files in
+/// many folders do not delay the first screen. Files that are not media (by extension) and
+/// unreadable ones are skipped and counted.
+public struct FolderContent: Sendable {
+    /// Extensions shown as pictures.
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+    /// Extensions played as videos.
+    public static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
+    /// How long a video item is said to last before it plays (the viewer follows the playback).
+    public static let assumedVideoDuration: Duration = .seconds(15)
+
+    /// The folder.
+    public let root: URL
+    /// Its users, in tray order: subfolders by name, or days newest first.
+    public let users: [FolderUser]
+    /// Files skipped while opening (not media, unreadable).
+    public let skipped: (notMedia: Int, unreadable: Int)
+
+    /// One user: a subfolder, or a day's files of the top folder.
+    public struct FolderUser: Sendable, Hashable {
+        /// The id (the subfolder's name, or the day as `YYYY-MM-DD`).
+        public var id: UserID
+        /// The name shown.
+        public var name: String
+        /// A subfolder's files are listed when asked for; a day's are known.
+        public var folder: URL?
+        /// A day's files, in date order.
+        public var files: [MediaFile]
+    }
+
+    /// A media file and its date.
+    public struct MediaFile: Sendable, Hashable {
+        /// The file.
+        public var url: URL
+        /// When it was taken (its modification time).
+        public var date: Date
+        /// Whether it is a video.
+        public var isVideo: Bool
+    }
+
+    /// Why a folder cannot be used.
+    public enum FolderError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Missing, not a folder or unreadable.
+        case unreadable(path: String, reason: String)
+
+        /// One line naming the folder and how to fix it.
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason):
+                "the folder \(path) cannot be read: \(reason); give a folder of pictures with --folder PATH"
+            }
+        }
+    }
+
+    /// Lists `root` (blocking: call it off the cooperative pool).
+    public init(root: URL, calendar: Calendar = .current) throws(FolderError) {
+        self.root = root
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .unreadable(path: root.path, reason: "it is not a folder")
+        }
+        let entries: [URL]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(
+                at: root, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey],
+                options: [.skipsHiddenFiles])
+        } catch {
+            throw .unreadable(path: root.path, reason: "it cannot be listed")
+        }
+        let folders = entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
+        let (files, notMedia, unreadable) = Self.mediaFiles(entries.filter { !folders.contains($0) })
+        if !folders.isEmpty {
+            var users = folders.map {
+                FolderUser(id: UserID($0.lastPathComponent), name: $0.lastPathComponent, folder: $0, files: [])
+            }
+            // Pictures beside the subfolders: a user of their own, named after the folder.
+            if !files.isEmpty {
+                users.insert(
+                    FolderUser(
+                        id: UserID(root.lastPathComponent), name: root.lastPathComponent, folder: nil, files: files),
+                    at: 0)
+            }
+            self.users = users
+        } else {
+            let days = Dictionary(grouping: files) { file in
+                let parts = calendar.dateComponents([.year, .month, .day], from: file.date)
+                return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            }
+            let formatter = DateFormatter()
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.dateStyle = .medium
+            users = days.keys.sorted(by: >).map { day in
+                let files = days[day] ?? []
+                return FolderUser(
+                    id: UserID(day), name: files.first.map { formatter.string(from: $0.date) } ?? day, folder: nil,
+                    files: files)
+            }
+        }
+        skipped = (notMedia, unreadable)
+    }
+
+    /// The media files among `entries` in date order (then by name), and how many were skipped.
+    static func mediaFiles(_ entries: [URL]) -> (files: [MediaFile], notMedia: Int, unreadable: Int) {
+        var files: [MediaFile] = []
+        var notMedia = 0
+        var unreadable = 0
+        for entry in entries {
+            let ext = entry.pathExtension.lowercased()
+            let isVideo = videoExtensions.contains(ext)
+            guard isVideo || imageExtensions.contains(ext) else {
+                notMedia += 1
+                continue
+            }
+            guard FileManager.default.isReadableFile(atPath: entry.path),
+                let date = try? entry.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+            else {
+                unreadable += 1
+                continue
+            }
+            files.append(MediaFile(url: entry, date: date, isVideo: isVideo))
+        }
+        files.sort { ($0.date, $0.url.lastPathComponent) < ($1.date, $1.url.lastPathComponent) }
+        return (files, notMedia, unreadable)
+    }
+
+    /// One line for the user: what was skipped, if anything.
+    public var warning: String? {
+        guard skipped.notMedia + skipped.unreadable > 0 else { return nil }
+        return "\(root.path): skipped \(skipped.notMedia) files that are not pictures or videos"
+            + " and \(skipped.unreadable) that cannot be read"
+    }
+
+    /// `user`'s story: its files listed now for a subfolder (nil: no media in it).
+    func story(_ user: FolderUser) -> Story? {
+        let files =
+            user.folder.map { folder in
+                let entries =
+                    (try? FileManager.default.contentsOfDirectory(
+                        at: folder, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey],
+                        options: [.skipsHiddenFiles])) ?? []
+                return Self.mediaFiles(entries).files
+            } ?? user.files
+        guard !files.isEmpty else { return nil }
+        let items = files.map { file in
+            StoryItem(
+                id: StoryItemID(user.id.rawValue + "/" + file.url.lastPathComponent), userID: user.id,
+                media: file.isVideo
+                    ? .video(file.url, duration: Self.assumedVideoDuration, poster: nil) : .image(file.url),
+                postedAt: file.date)
+        }
+        let avatar = files.first { !$0.isVideo }?.url
+        return Story(user: StoryUser(id: user.id, name: user.name, avatarURL: avatar), items: items)
+    }
+}
+
+/// ``FolderContent`` as a content source: pages of users, each story listed when its page is.
+public struct FolderStoryContent: StoryContentProviding {
+    /// `folder`.
+    public let sourceName = "folder"
+    /// The folder.
+    public let folder: FolderContent
+
+    /// Serves `folder`.
+    public init(folder: FolderContent) { self.folder = folder }
+
+    /// The users of page `request.page` with their stories (a subfolder without media is
+    /// left out; the page keeps its next page).
+    public func stories(_ request: PageRequest) async throws -> Page<Story> {
+        let users = StoryPaging.page(folder.users, request)
+        let folder = self.folder
+        let stories = try await OwnThread.run { users.elements.compactMap { folder.story($0) } }
+        return Page(request: request, elements: stories, nextPage: users.nextPage)
+    }
+
+    /// One user's story, or ``StoryContentError/unknownUser(_:)``.
+    public func story(for user: UserID) async throws -> Story {
+        guard let found = folder.users.first(where: { $0.id == user }) else {
+            throw StoryContentError.unknownUser(user)
+        }
+        let folder = self.folder
+        guard let story = try await OwnThread.run({ folder.story(found) }) else {
+            throw StoryContentError.unknownUser(user)
+        }
+        return story
+    }
+}
+
+/// Every picture of the folder as the gallery (listed the first time the gallery asks).
+public final class FolderPhotoCatalog: PhotoCataloging {
+    private let folder: FolderContent
+    private let listed = Mutex<[Photo]?>(nil)
+
+    /// The gallery of `folder`.
+    public init(folder: FolderContent) { self.folder = folder }
+
+    /// Photos `(page-1)·limit ..< page·limit`, in the tray's order.
+    public func photos(_ request: PageRequest) async throws -> Page<Photo> {
+        StoryPaging.page(try await all(), request)
+    }
+
+    /// One photo, or ``PhotoCatalogError/unknownPhoto(_:)``.
+    public func photo(id: PhotoID) async throws -> Photo {
+        guard let photo = try await all().first(where: { $0.id == id }) else {
+            throw PhotoCatalogError.unknownPhoto(id)
+        }
+        return photo
+    }
+
+    private func all() async throws -> [Photo] {
+        if let photos = listed.withLock({ $0 }) { return photos }
+        let folder = self.folder
+        let photos = try await OwnThread.run {
+            folder.users.compactMap { folder.story($0) }.flatMap { story in
+                story.items.compactMap { item -> Photo? in
+                    guard case .image(let url) = item.media else { return nil }
+                    return Photo(
+                        id: PhotoID(item.id.rawValue), author: story.user.name, width: 0, height: 0, url: url,
+                        downloadURL: url)
+                }
+            }
+        }
+        listed.withLock { $0 = photos }
+        return photos
+    }
+}
+
+/// Reads the folder's files (`file://` URLs only, at most `limit` bytes each) off the pool.
+public struct FolderImageLoader: ImageLoading {
+    private let limit: Int
+
+    /// A loader of files up to `limit` bytes.
+    public init(limit: Int) { self.limit = limit }
+
+    /// The file's bytes.
+    public func imageData(for url: URL, priority: ImagePriority) async throws -> Data {
+        guard url.isFileURL else {
+            throw FolderContent.FolderError.unreadable(path: url.absoluteString, reason: "not a file")
+        }
+        let limit = self.limit
+        return try await OwnThread.run {
+            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= limit else {
+                throw FolderContent.FolderError.unreadable(
+                    path: url.path, reason: "it is \(size) bytes; the limit is \(limit)")
+            }
+            return try Data(contentsOf: url)
+        }
+    }
+
+    /// Nothing to prefetch: the files are here.
+    public func prefetch(_ urls: [URL]) async {}
+}

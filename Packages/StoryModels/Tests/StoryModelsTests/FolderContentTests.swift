@@ -1,0 +1,131 @@
+import Foundation
+import StoryInterfaces
+import StoryModels
+import Testing
+
+/// The folder source (issue 33.4) on generated trees of 5,000 files: subfolders as users (their
+/// files listed only when their page is asked for), days as users where there are none,
+/// non-media and unreadable files skipped and counted, every picture in the gallery.
+@Suite("A folder of pictures as stories")
+struct FolderContentTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("FolderContentTests-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// An empty file at `url` dated `date`.
+    static func file(_ url: URL, date: Date) throws {
+        FileManager.default.createFile(atPath: url.path, contents: Data([0xFF, 0xD8, 0xFF]))
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+    }
+
+    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test func withoutSubfoldersEachDayIsAUserNewestFirstItsFilesInDateOrder() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // 5,000 pictures and videos over 50 days (100 a day, in reverse name order), 10 text
+        // files, and a link to nowhere (unreadable).
+        for index in 0..<5000 {
+            let day = index / 100
+            let date = Self.start.addingTimeInterval(Double(day) * 86_400 + Double(100 - index % 100) * 60)
+            try Self.file(
+                root.appendingPathComponent(String(format: "IMG_%05d.%@", index, index % 10 == 0 ? "mp4" : "jpg")),
+                date: date)
+        }
+        for index in 0..<10 { try Self.file(root.appendingPathComponent("notes-\(index).txt"), date: Self.start) }
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("gone.jpg"), withDestinationURL: root.appendingPathComponent("nowhere"))
+        let folder = try FolderContent(root: root, calendar: calendar)
+        #expect(folder.users.count == 50)
+        #expect(folder.skipped.notMedia == 10 && folder.skipped.unreadable == 1)
+        #expect(folder.warning?.contains("skipped 10 files") == true)
+        let content = FolderStoryContent(folder: folder)
+        let page = try await content.stories(try PageRequest(page: 1, limit: 30))
+        #expect(page.elements.count == 30 && page.nextPage == 2)
+        let newest = try #require(page.elements.first)
+        let ids = page.elements.map(\.user.id.rawValue)
+        #expect(ids == ids.sorted(by: >), "newest first: \(ids.prefix(3))")
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        #expect(newest.user.id.rawValue == formatter.string(from: Self.start.addingTimeInterval(49 * 86_400)))
+        #expect(newest.items.count == 100)
+        let dates = newest.items.compactMap(\.postedAt)
+        #expect(dates == dates.sorted(), "in date order")
+        #expect(newest.items.first?.id.rawValue.hasSuffix("IMG_04999.jpg") == true, "the earliest of the day first")
+        #expect(newest.items.filter { if case .video = $0.media { true } else { false } }.count == 10)
+        let last = try await content.stories(try PageRequest(page: 2, limit: 30))
+        #expect(last.elements.count == 20 && last.nextPage == nil)
+        // The gallery: every picture, no video.
+        let gallery = FolderPhotoCatalog(folder: folder)
+        let photos = try await gallery.photos(try PageRequest(page: 1, limit: 100))
+        #expect(photos.elements.count == 100 && photos.nextPage == 2)
+        #expect(try await gallery.photos(try PageRequest(page: 46, limit: 100)).elements.isEmpty)
+        #expect(try await gallery.photos(try PageRequest(page: 45, limit: 100)).elements.count == 100, "4,500 pictures")
+    }
+
+    @Test func subfoldersAreUsersListedOnlyWhenTheirPageIsAskedFor() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // 100 folders of 50 files: 5,000.
+        for folder in 0..<100 {
+            let sub = root.appendingPathComponent(String(format: "trip %03d", folder))
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            for index in 0..<50 {
+                try Self.file(
+                    sub.appendingPathComponent("photo-\(index).jpeg"),
+                    date: Self.start.addingTimeInterval(Double(index)))
+            }
+        }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("nothing here"), withIntermediateDirectories: true)
+        let folder = try FolderContent(root: root)
+        #expect(folder.users.count == 101)
+        // Listed when asked: a picture added after opening is in its folder's story.
+        try Self.file(root.appendingPathComponent("trip 000/later.png"), date: Self.start.addingTimeInterval(1000))
+        let content = FolderStoryContent(folder: folder)
+        let first = try await content.stories(try PageRequest(page: 1, limit: 30))
+        // "nothing here" sorts first and has no media: left out of its page (29 stories).
+        #expect(first.elements.count == 29 && first.nextPage == 2)
+        #expect(first.elements.map(\.user.name).prefix(2) == ["trip 000", "trip 001"])
+        #expect(first.elements[0].items.count == 51 && first.elements[0].items.last?.id == "trip 000/later.png")
+        #expect(first.elements[1].user.avatarURL?.lastPathComponent == "photo-0.jpeg")
+        let fourth = try await content.stories(try PageRequest(page: 4, limit: 30))
+        #expect(fourth.elements.count == 11 && fourth.nextPage == nil, "\(fourth.elements.map(\.user.name))")
+        await #expect(throws: StoryContentError.unknownUser("nothing here")) {
+            try await content.story(for: "nothing here")
+        }
+        #expect(try await content.story(for: "trip 050").items.count == 50)
+    }
+
+    @Test func aMissingFolderOrAFileIsRefusedInASentence() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.file(root.appendingPathComponent("a.jpg"), date: Self.start)
+        for bad in [root.appendingPathComponent("missing"), root.appendingPathComponent("a.jpg")] {
+            #expect {
+                try FolderContent(root: bad)
+            } throws: { error in
+                "\(error)".contains(bad.path) && "\(error)".contains("--folder")
+            }
+        }
+    }
+
+    @Test func theLoaderReadsFilesUpToItsLimit() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let small = root.appendingPathComponent("small.jpg")
+        try Data(repeating: 1, count: 100).write(to: small)
+        let big = root.appendingPathComponent("big.jpg")
+        try Data(repeating: 1, count: 1000).write(to: big)
+        let loader = FolderImageLoader(limit: 500)
+        #expect(try await loader.imageData(for: small, priority: .high).count == 100)
+        await #expect(throws: FolderContent.FolderError.self) { try await loader.imageData(for: big, priority: .high) }
+        await #expect(throws: FolderContent.FolderError.self) {
+            try await loader.imageData(for: URL(string: "https://example.com/a.jpg")!, priority: .high)
+        }
+    }
+}

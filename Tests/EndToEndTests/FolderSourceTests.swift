@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The folder source as a user meets it (issue 33.4): `stories ~/Pictures/trip` or
+/// `--source folder --folder PATH`, each subfolder a user, seen state kept as for any source,
+/// the gallery of every picture, and the viewer drawing a photo from the disk.
+@Suite("Your own pictures as stories — as processes", .timeLimit(.minutes(10)))
+struct FolderSourceTests {
+    static let samples = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/samples"
+
+    /// `home/trip` with two subfolders of real photos and a text file.
+    static func trip(in home: String) throws -> String {
+        let trip = home + "/trip"
+        for (folder, photos) in [
+            ("Lisbon", ["astronaut-portrait", "hopper-portrait"]), ("Porto", ["chelsea-landscape"]),
+        ] {
+            try FileManager.default.createDirectory(atPath: trip + "/" + folder, withIntermediateDirectories: true)
+            for photo in photos {
+                let source = Self.samples + "/" + photo + ".jpg"
+                guard FileManager.default.fileExists(atPath: source) else { continue }
+                try FileManager.default.copyItem(atPath: source, toPath: "\(trip)/\(folder)/\(photo).jpg")
+            }
+        }
+        try TemporaryFolder.write("a list", to: trip + "/Lisbon/packing.txt")
+        return trip
+    }
+
+    @Test func aFolderIsATrayWhoseSeenStateIsKept() async throws {
+        let home = try TemporaryFolder.make()
+        let trip = try Self.trip(in: home)
+        let samples = try FileManager.default.contentsOfDirectory(atPath: Self.samples)
+        try #require(
+            samples.contains("astronaut-portrait.jpg") && samples.contains("chelsea-landscape.jpg"), "\(samples)")
+        let tray = try await StoriesProcess.run(["tray", "--json", "--source", "folder", "--folder", trip], home: home)
+        #expect(tray.status == 0, "\(tray.stderr)")
+        #expect(tray.stdout.contains(#""id":"Lisbon""#) && tray.stdout.contains(#""items":2"#), "\(tray.stdout)")
+        #expect(tray.stdout.contains(#""source":"folder""#))
+        // Seen state is kept as for any source: in the SQLite store of this home.
+        let seen = try await StoriesProcess.run(
+            ["seen", "Lisbon/astronaut-portrait.jpg", "--source", "folder", "--folder", trip], home: home)
+        #expect(seen.status == 0, "\(seen.stderr)")
+        // `stories PATH` without a terminal prints the tray of that folder.
+        let bare = try await StoriesProcess.run([trip], home: home)
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.stdout.contains("Lisbon  1/2 seen") && bare.stdout.contains("Porto  0/1 seen"), "\(bare.stdout)")
+        // The gallery: every picture.
+        let photos = try await StoriesProcess.run(
+            ["photos", "--json", "--source", "folder", "--folder", trip], home: home)
+        #expect(photos.stdout.components(separatedBy: #""id":"#).count == 4, "\(photos.stdout)")
+        // A file, or no folder given: exit 78 naming the key.
+        let file = try await StoriesProcess.run(
+            ["tray", "--source", "folder", "--folder", trip + "/Lisbon/packing.txt"], home: home)
+        #expect(file.status == 78 && file.stderr.contains("not a folder"), "\(file.stderr)")
+        let none = try await StoriesProcess.run(["tray", "--source", "folder"], home: home)
+        #expect(none.status == 78 && none.stderr.contains("content.folder"), "\(none.stderr)")
+    }
+
+    @Test func theViewerDrawsAPhotoFromTheDisk() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is not installed")
+        let home = try TemporaryFolder.make()
+        let trip = try Self.trip(in: home)
+        let app = try await TmuxSession(
+            "exec \(InteractiveTests.quoted(StoriesProcess.binary)) \(InteractiveTests.quoted(trip)) --store memory",
+            environment: ["HOME": home])
+        #expect(try await app.waitFor("Lisbon — 2 items"), "\(app.screen)")
+        try await app.send("Enter")
+        #expect(
+            try await app.waitUntil(escapes: true) { screen in
+                screen.contains("1/2") && VideoInteractiveTests.imageArea(screen).contains("▀")
+            }, "\(app.screen)")
+        try await app.send("q")
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("q")
+        #expect(try await app.waitForExit(), "q quits")
+    }
+}
