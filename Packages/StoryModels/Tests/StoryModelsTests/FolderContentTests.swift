@@ -37,11 +37,15 @@ struct FolderContentTests {
                 date: date)
         }
         for index in 0..<10 { try Self.file(root.appendingPathComponent("notes-\(index).txt"), date: Self.start) }
+        // A FIFO and a device posing as pictures: a read would block or never end.
+        #expect(mkfifo(root.appendingPathComponent("pipe.jpg").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("zero.png"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
         try FileManager.default.createSymbolicLink(
             at: root.appendingPathComponent("gone.jpg"), withDestinationURL: root.appendingPathComponent("nowhere"))
         let folder = try FolderContent(root: root, calendar: calendar)
         #expect(folder.users.count == 50)
-        #expect(folder.skipped.notMedia == 10 && folder.skipped.unreadable == 1)
+        #expect(folder.skipped.notMedia == 10 && folder.skipped.unreadable == 3, "\(folder.skipped)")
         #expect(folder.warning?.contains("skipped 10 files") == true)
         let content = FolderStoryContent(folder: folder)
         let page = try await content.stories(try PageRequest(page: 1, limit: 30))
@@ -126,6 +130,11 @@ struct FolderContentTests {
         await #expect(throws: FolderContent.FolderError.self) { try await loader.imageData(for: big, priority: .high) }
         await #expect(throws: FolderContent.FolderError.self) {
             try await loader.imageData(for: URL(string: "https://example.com/a.jpg")!, priority: .high)
+        }
+        let pipe = root.appendingPathComponent("pipe.jpg")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        await #expect(throws: FolderContent.FolderError.self, "a FIFO is refused, not read") {
+            try await loader.imageData(for: pipe, priority: .high)
         }
     }
 }

@@ -123,7 +123,8 @@ public struct FolderContent: Sendable {
                 notMedia += 1
                 continue
             }
-            guard FileManager.default.isReadableFile(atPath: entry.path),
+            // A regular file (a link to one too): a FIFO or a device named .jpg would block a read.
+            guard Self.isRegularFile(entry), FileManager.default.isReadableFile(atPath: entry.path),
                 let date = try? entry.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
             else {
                 unreadable += 1
@@ -133,6 +134,11 @@ public struct FolderContent: Sendable {
         }
         files.sort { ($0.date, $0.url.lastPathComponent) < ($1.date, $1.url.lastPathComponent) }
         return (files, notMedia, unreadable)
+    }
+
+    /// Whether `url` is a regular file, following a symbolic link.
+    static func isRegularFile(_ url: URL) -> Bool {
+        (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
     }
 
     /// One line for the user: what was skipped, if anything.
@@ -250,6 +256,9 @@ public struct FolderImageLoader: ImageLoading {
         }
         let limit = self.limit
         return try await OwnThread.run {
+            guard FolderContent.isRegularFile(url) else {
+                throw FolderContent.FolderError.unreadable(path: url.path, reason: "it is not a regular file")
+            }
             let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
             guard size <= limit else {
                 throw FolderContent.FolderError.unreadable(
