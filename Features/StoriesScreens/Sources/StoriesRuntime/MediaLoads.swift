@@ -157,7 +157,7 @@ final class MediaLoads: Sendable {
                                 .mediaLoaded(
                                     id, .success(DecodedMedia(image: image, pixelSize: pixelSize, area: area))))
                         }
-                    } catch ImageDecodeError.unsupported(let format) where format == .gif || format == .webp {
+                    } catch let error as ImageDecodeError where error.isForFFmpeg {
                         // GIF and WebP: FFmpeg decodes them, stills and animations alike.
                         message = await self.video(
                             id, clip: url, poster: nil, priority: priority, area: area, cell: cell,

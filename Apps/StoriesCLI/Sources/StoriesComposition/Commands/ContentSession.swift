@@ -1,9 +1,6 @@
 import ConfigurationLayers
-import FeedPaging
 import Foundation
 import Logging
-import PicsumContent
-import SeenLikeStore
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
@@ -66,7 +63,8 @@ struct ContentSession {
                     metadata: ["url": "\(url)", "bytes": "\(data.count)", "after": "\(ContinuousClock.now - started)"])
                 return data
             } catch {
-                logger.warning("image failed", metadata: ["url": "\(url)", "error": "\(error)"])
+                let level: Logger.Level = (error as? ImageDecodeError)?.isForFFmpeg == true ? .debug : .warning
+                logger.log(level: level, "image failed", metadata: ["url": "\(url)", "error": "\(error)"])
                 throw error
             }
         }

@@ -96,7 +96,7 @@ public struct ViewCommand: AsyncParsableCommand {
             do {
                 _ = try await load(url)
                 return nil
-            } catch ImageDecodeError.unsupported(let format) where format == .gif || format == .webp {
+            } catch let error as ImageDecodeError where error.isForFFmpeg {
                 return nil  // FFmpeg's on screen; never decoded here, as videos are not
             } catch {
                 return String(describing: error)

@@ -13,6 +13,9 @@ public enum ImageDecodeError: Error, Hashable, Sendable, CustomStringConvertible
     /// The decoder refused the data.
     case corrupt(format: ImageFormat, detail: String)
 
+    /// A GIF or WebP: not drawn here, but the app hands it to FFmpeg (not a failure to warn of).
+    public var isForFFmpeg: Bool { self == .unsupported(.gif) || self == .unsupported(.webp) }
+
     /// One line.
     public var description: String {
         switch self {
