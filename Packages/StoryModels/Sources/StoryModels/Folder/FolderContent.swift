@@ -14,6 +14,8 @@ import Synchronization
 public struct FolderContent: Sendable {
     /// Extensions shown as pictures.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+    /// Pictures drawn as stills everywhere (avatars, the gallery); GIF and WebP play in the viewer.
+    public static let stillExtensions: Set<String> = ["jpg", "jpeg", "png"]
     /// Extensions played as videos.
     public static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
     /// How long a video item is said to last before it plays (the viewer follows the playback).
@@ -166,7 +168,8 @@ public struct FolderContent: Sendable {
                     ? .video(file.url, duration: Self.assumedVideoDuration, poster: nil) : .image(file.url),
                 postedAt: file.date)
         }
-        let avatar = files.first { !$0.isVideo }?.url
+        // A still the image decoder draws (a GIF or WebP plays only in the viewer).
+        let avatar = files.first { Self.stillExtensions.contains($0.url.pathExtension.lowercased()) }?.url
         return Story(user: StoryUser(id: user.id, name: user.name, avatarURL: avatar), items: items)
     }
 }
@@ -203,7 +206,8 @@ public struct FolderStoryContent: StoryContentProviding {
     }
 }
 
-/// Every picture of the folder as the gallery (listed the first time the gallery asks).
+/// Every still picture of the folder (JPEG, PNG) as the gallery, listed the first time the
+/// gallery asks; GIFs and WebPs play in the viewer only.
 public final class FolderPhotoCatalog: PhotoCataloging {
     private let folder: FolderContent
     private let listed = Mutex<[Photo]?>(nil)
@@ -230,7 +234,9 @@ public final class FolderPhotoCatalog: PhotoCataloging {
         let photos = try await OwnThread.run {
             folder.users.compactMap { folder.story($0) }.flatMap { story in
                 story.items.compactMap { item -> Photo? in
-                    guard case .image(let url) = item.media else { return nil }
+                    guard case .image(let url) = item.media,
+                        FolderContent.stillExtensions.contains(url.pathExtension.lowercased())
+                    else { return nil }
                     return Photo(
                         id: PhotoID(item.id.rawValue), author: story.user.name, width: 0, height: 0, url: url,
                         downloadURL: url)
