@@ -51,6 +51,8 @@ struct FolderSourceTests {
         let file = try await StoriesProcess.run(
             ["tray", "--source", "folder", "--folder", trip + "/Lisbon/packing.txt"], home: home)
         #expect(file.status == 78 && file.stderr.contains("not a folder"), "\(file.stderr)")
+        let typo = try await StoriesProcess.run([trip + "-typo"], home: home)
+        #expect(typo.status == 64 && typo.stderr.contains("no such folder: \(trip)-typo"), "\(typo.stderr)")
         let none = try await StoriesProcess.run(["tray", "--source", "folder"], home: home)
         #expect(none.status == 78 && none.stderr.contains("content.folder"), "\(none.stderr)")
     }

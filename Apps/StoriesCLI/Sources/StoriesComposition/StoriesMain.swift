@@ -25,8 +25,7 @@ public enum StoriesMain {
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
         StandardStreams.reserveClosedStandardDescriptors()
-        var arguments = arguments
-        // `stories ~/Pictures/trip`: a folder first browses it (the folder source).
+        var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
         {

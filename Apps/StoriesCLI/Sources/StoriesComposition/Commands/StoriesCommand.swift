@@ -42,6 +42,9 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// it is closest to, when one is close. Nil for an option or a subcommand.
     static func unknownCommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        if first.contains("/") {  // a path: `stories PATH` browses a folder that exists
+            return "Error: no such folder: \(StandardStreams.sanitized(first)) (stories PATH shows a folder)."
+        }
         let near = NameSuggestion.closest(to: first, among: commandNames)
         return "Error: Unknown command '\(StandardStreams.sanitized(first))'."
             + (near.map { " Did you mean '\($0)'?" } ?? "")
