@@ -215,8 +215,23 @@ final class RealTerminal: Sendable {
         guard result.status == 0 else { throw RealTerminalError.failed("resize: \(result.stderr)") }
     }
 
-    /// The terminal window's size in pixels (the largest window shown on the display).
+    /// The terminal window's size in pixels (the largest window shown on the display), waiting
+    /// up to 60 s for it to be shown: a loaded machine's xterm mapped its window more than a
+    /// second after it started, and the first look threw "no terminal window".
     func windowSize() async throws -> (width: Int, height: Int) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            do {
+                return try await shownWindowSize()
+            } catch RealTerminalError.failed(let reason) where reason.hasPrefix("no terminal window") {
+                guard ContinuousClock.now < deadline else { throw RealTerminalError.failed(reason) }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
+    /// The largest window shown now, or "no terminal window".
+    private func shownWindowSize() async throws -> (width: Int, height: Int) {
         let result = try await StoriesProcess.execute(
             "/bin/sh",
             [
