@@ -45,6 +45,9 @@ final class ReportingStore: SeenLikeStoring {
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
         try await reporting { try await store.setLiked(item, liked) }
     }
+    func setMuted(_ user: UserID, _ muted: Bool) async throws {
+        try await reporting { try await store.setMuted(user, muted) }
+    }
     func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         try await reporting { try await store.likedItems(among: items) }
     }
@@ -73,6 +76,7 @@ struct LenientTrayReads: SeenLikeStoring {
     }
     func markSeen(_ marks: [SeenMark]) async throws { try await store.markSeen(marks) }
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { try await store.setLiked(item, liked) }
+    func setMuted(_ user: UserID, _ muted: Bool) async throws { try await store.setMuted(user, muted) }
     func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         try await store.likedItems(among: items)
     }

@@ -3,7 +3,7 @@ import StoriesScreens
 public import StoryInterfaces
 import Synchronization
 
-/// Seen and like writes, one at a time and in order, kept until they are saved.
+/// Seen, like and mute writes, one at a time and in order, kept until they are saved.
 ///
 /// A write that fails (a state server that cannot be reached, a locked file) stays at the head
 /// of the queue with the writes after it, and is tried again after a growing pause (1 s, 2 s,
@@ -17,6 +17,7 @@ public final class StoreWriter: Sendable {
     public enum Write: Sendable {
         case seen(StoryItemID, user: UserID, index: Int)
         case liked(StoryItemID, Bool)
+        case muted(UserID, Bool)
     }
 
     /// What was left when the app ended.
@@ -61,6 +62,7 @@ public final class StoreWriter: Sendable {
                     switch write {
                     case .seen(let item, let user, let index): try await store.markSeen(item, user: user, index: index)
                     case .liked(let item, let liked): try await store.setLiked(item, liked)
+                    case .muted(let user, let muted): try await store.setMuted(user, muted)
                     }
                     head = nil
                     pause = .seconds(1)

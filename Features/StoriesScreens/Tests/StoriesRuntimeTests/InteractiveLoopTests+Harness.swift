@@ -145,6 +145,7 @@ extension InteractiveLoopTests {
     actor MemoryStore: SeenLikeStoring {
         var seen: [UserID: (items: Set<StoryItemID>, last: Int)] = [:]
         var liked: Set<StoryItemID> = []
+        var muted: Set<UserID> = []
         func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
             var progress = seen[user] ?? ([], -1)
             progress.items.insert(item)
@@ -157,14 +158,18 @@ extension InteractiveLoopTests {
         func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
             if liked { self.liked.insert(item) } else { self.liked.remove(item) }
         }
+        func setMuted(_ user: UserID, _ muted: Bool) async throws {
+            if muted { self.muted.insert(user) } else { self.muted.remove(user) }
+        }
         func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> { liked.intersection(items) }
         func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
             Dictionary(
                 users.map { user in
                     (
                         user,
-                        seen[user].map { UserProgress(userID: user, seenItemIDs: $0.items, lastSeenIndex: $0.last) }
-                            ?? .empty(user)
+                        UserProgress(
+                            userID: user, seenItemIDs: seen[user]?.items ?? [], lastSeenIndex: seen[user]?.last ?? -1,
+                            isMuted: muted.contains(user))
                     )
                 }, uniquingKeysWith: { first, _ in first })
         }
@@ -176,6 +181,7 @@ extension InteractiveLoopTests {
         func reset(_ scope: ResetScope) async throws {
             seen = [:]
             liked = []
+            muted = []
         }
     }
 }

@@ -26,6 +26,7 @@ struct StoreWriterTests {
             if item == bad { throw StoryContentError.unknownItem(item) }
             if liked { self.liked.insert(item) } else { self.liked.remove(item) }
         }
+        func setMuted(_ user: UserID, _ muted: Bool) async throws {}
         func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> { liked.intersection(items) }
         func progress(for users: [UserID]) async throws -> [UserID: UserProgress] { [:] }
         func summary() async throws -> SeenLikeSummary {

@@ -120,6 +120,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
             // Roles are the cluster's: another database's init may make the group at this moment.
             try await connection.query(PostgresQuery(unsafeSQL: Self.personGroupStatement), logger: logger)
             try await connection.query(PostgresQuery(unsafeSQL: Self.grantsToPeople), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: Self.grantsOnMutes), logger: logger)
         }
     }
 

@@ -17,10 +17,42 @@ extension PostgresSeenLikeStore {
         ),
         (2, ["CREATE INDEX seen_item_user ON seen_item (user_id)"]),
         (3, ownedRows),
+        (4, mutedUsers),
     ]
 
     /// The tables whose rows belong to a person (the role their devices log in as).
-    static let ownedTables = ["seen_item", "like_state", "reset_mark", "device_ack"]
+    static let ownedTables = ownedTablesOfVersion3 + ["mute_state"]
+    /// Those version 3 made (it is shipped: its statements never change).
+    static let ownedTablesOfVersion3 = ["seen_item", "like_state", "reset_mark", "device_ack"]
+
+    /// Version 4: muted users, kept as likes are (the last change to reach the server wins),
+    /// each person's own by the same policy.
+    static let mutedUsers: [String] = [
+        """
+        CREATE TABLE mute_state (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, user_id TEXT NOT NULL,
+          muted BOOLEAN NOT NULL, change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'),
+          PRIMARY KEY (owner, user_id))
+        """,
+        "CREATE INDEX mute_state_order ON mute_state (owner, change_order)",
+    ] + ownRowsOnly("mute_state") + [grantsOnMutes]
+
+    /// Row-level security on `table`: a role reads and writes only its own rows, owner included.
+    static func ownRowsOnly(_ table: String) -> [String] {
+        [
+            "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON \(table) USING (owner = current_user::text) WITH CHECK (owner = current_user::text)",
+        ]
+    }
+
+    /// What a person's role may do with the tables of version 4.
+    static let grantsOnMutes = """
+        DO $$ BEGIN
+          IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
+            GRANT SELECT, INSERT, UPDATE, DELETE ON mute_state TO stories_person;
+          END IF;
+        END $$
+        """
 
     /// Version 3: one database, many people, and changes in the server's order (offline first).
     /// Every row carries its owner (the role that wrote it; rows of a single-person database
@@ -66,13 +98,7 @@ extension PostgresSeenLikeStore {
             END $$
             """,
         ]
-        + ownedTables.flatMap { table in
-            [
-                "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-                "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
-                "CREATE POLICY own_rows ON \(table) USING (owner = current_user::text) WITH CHECK (owner = current_user::text)",
-            ]
-        } + [grantsToPeople]
+        + ownedTablesOfVersion3.flatMap(ownRowsOnly) + [grantsToPeople]
 
     /// What a person's role may do: its own rows (the policies), the order, the schema's version.
     static let grantsToPeople = """

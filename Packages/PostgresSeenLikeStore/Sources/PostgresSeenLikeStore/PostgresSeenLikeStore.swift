@@ -100,30 +100,44 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
         }
     }
 
-    /// The progress of each of `users`, in one query (a tray page's state).
+    /// Mutes or unmutes `user`; the last to commit wins.
+    public func setMuted(_ user: UserID, _ muted: Bool) async throws {
+        try await push(mutes: [user.rawValue], [muted])
+    }
+
+    /// The progress of each of `users`, muted or not, in one query (a tray page's state).
     public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         var result = Dictionary(
             Set(users).map { ($0, UserProgress.empty($0)) }, uniquingKeysWith: { first, _ in first })
         guard !users.isEmpty else { return result }
         let ids = Array(Set(users.map(\.rawValue)))
         let rows = try await run { client in
-            var rows: [(String, String, Int)] = []
+            var rows: [(String, String?, Int)] = []
+            // A muted user is a row without an item.
             for try await row in try await client.query(
-                "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user::text AND user_id = ANY(\(ids))"
-            ).decode((String, String, Int).self) {
+                """
+                SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user::text AND user_id = ANY(\(ids))
+                UNION ALL SELECT user_id, NULL, -1 FROM mute_state
+                  WHERE owner = current_user::text AND muted AND user_id = ANY(\(ids))
+                """
+            ).decode((String, String?, Int).self) {
                 rows.append(row)
             }
             return rows
         }
         for (user, item, index) in rows where result[UserID(user)] != nil {
-            result[UserID(user)]!.recordSeen(StoryItemID(item), index: index)
+            if let item {
+                result[UserID(user)]!.recordSeen(StoryItemID(item), index: index)
+            } else {
+                result[UserID(user)]!.isMuted = true
+            }
         }
         return result
     }
 
     /// Everything the database holds, for `stories state`.
     public func summary() async throws -> SeenLikeSummary {
-        let (seen, liked) = try await run { client in
+        let (seen, liked, muted) = try await run { client in
             var seen: [(String, String, Int)] = []
             for try await row in try await client.query(
                 "SELECT user_id, item_id, item_index FROM seen_item WHERE owner = current_user::text"
@@ -137,16 +151,23 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
             ).decode(String.self) {
                 liked.append(id)
             }
-            return (seen, liked)
+            var muted: [String] = []
+            for try await id in try await client.query(
+                "SELECT user_id FROM mute_state WHERE owner = current_user::text AND muted"
+            ).decode(String.self) {
+                muted.append(id)
+            }
+            return (seen, liked, muted.map { UserID($0) }.sorted())
         }
         var users: [UserID: UserProgress] = [:]
         for (user, item, index) in seen {
             let id = UserID(user)
             users[id, default: .empty(id)].recordSeen(StoryItemID(item), index: index)
         }
+        for user in muted { users[user]?.isMuted = true }
         return SeenLikeSummary(
             seenItemIDs: seen.map { StoryItemID($0.1) }.sorted(), likedItemIDs: liked.map { StoryItemID($0) }.sorted(),
-            users: users.keys.sorted().compactMap { users[$0] })
+            users: users.keys.sorted().compactMap { users[$0] }, mutedUserIDs: muted)
     }
 
     /// Clears what `scope` names, in one transaction (other devices pull the reset).

@@ -35,6 +35,9 @@ extension PostgresSeenLikeStore: SharedStateServing {
                       UNION ALL
                       SELECT 2, '', '', 0, scope::bigint, change_order FROM reset_mark
                         WHERE owner = current_user::text AND change_order > \(cursor)
+                      UNION ALL
+                      SELECT 3, '', user_id, 0, CASE WHEN muted THEN 1 ELSE 0 END, change_order FROM mute_state
+                        WHERE owner = current_user::text AND change_order > \(cursor)
                     ) AS changes ORDER BY change_order LIMIT \(limit)
                     """, logger: logger)
                 for try await (kind, item, user, index, flag, order) in rows.decode(
@@ -47,6 +50,7 @@ extension PostgresSeenLikeStore: SharedStateServing {
                                 order: order,
                                 kind: .seen(SeenMark(item: StoryItemID(item), user: UserID(user), index: index))))
                     case 1: changes.append(SharedChange(order: order, kind: .liked(StoryItemID(item), flag != 0)))
+                    case 3: changes.append(SharedChange(order: order, kind: .muted(UserID(user), flag != 0)))
                     default: changes.append(SharedChange(order: order, kind: .reset(ResetScope(rawValue: flag))))
                     }
                 }
@@ -104,10 +108,16 @@ extension PostgresSeenLikeStore: SharedStateServing {
             zip(items, liked).map { StateChange(sequence: 0, kind: .liked(StoryItemID($0), $1)) }, from: nil)
     }
 
+    /// Mutes and unmutes, in one statement (the last of a user's wins).
+    func push(mutes users: [String], _ muted: [Bool]) async throws {
+        try await push(zip(users, muted).map { StateChange(sequence: 0, kind: .muted(UserID($0), $1)) }, from: nil)
+    }
+
     /// Consecutive changes of one kind, each run one statement.
     enum Run {
         case seen([SeenMark])
         case likes([(String, Bool)])
+        case mutes([(String, Bool)])
         case reset(ResetScope)
     }
 
@@ -123,6 +133,11 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 likes.append((item.rawValue, liked))
                 runs[runs.count - 1] = .likes(likes)
             case (.liked(let item, let liked), _): runs.append(.likes([(item.rawValue, liked)]))
+            case (.muted(let user, let muted), .mutes(var mutes)?):
+                mutes.removeAll { $0.0 == user.rawValue }
+                mutes.append((user.rawValue, muted))
+                runs[runs.count - 1] = .mutes(mutes)
+            case (.muted(let user, let muted), _): runs.append(.mutes([(user.rawValue, muted)]))
             case (.reset(let scope), _): runs.append(.reset(scope))
             }
         }
@@ -150,7 +165,19 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 ON CONFLICT (owner, item_id) DO UPDATE
                   SET liked = excluded.liked, change_order = nextval('stories_change_order')
                 """, logger: logger)
+        case .mutes(let mutes):
+            let users = mutes.map(\.0)
+            let muted = mutes.map(\.1)
+            try await connection.query(
+                """
+                INSERT INTO mute_state (user_id, muted) SELECT * FROM unnest(\(users)::text[], \(muted)::boolean[])
+                ON CONFLICT (owner, user_id) DO UPDATE
+                  SET muted = excluded.muted, change_order = nextval('stories_change_order')
+                """, logger: logger)
         case .reset(let scope):
+            if scope.contains(.mutes) {
+                try await connection.query("DELETE FROM mute_state WHERE owner = current_user::text", logger: logger)
+            }
             if scope.contains(.seen) {
                 try await connection.query("DELETE FROM seen_item WHERE owner = current_user::text", logger: logger)
             }

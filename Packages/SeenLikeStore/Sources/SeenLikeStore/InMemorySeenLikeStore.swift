@@ -10,6 +10,7 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
 
     private var seen: [StoryItemID: Seen] = [:]
     private var liked: Set<StoryItemID> = []
+    private var muted: Set<UserID> = []
 
     /// Creates an empty store.
     public init() {}
@@ -36,9 +37,15 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
         liked.intersection(items)
     }
 
+    /// Mutes or unmutes a user.
+    public func setMuted(_ user: UserID, _ isMuted: Bool) {
+        if isMuted { muted.insert(user) } else { muted.remove(user) }
+    }
+
     /// Progress per user, empty for users with nothing seen.
     public func progress(for users: [UserID]) -> [UserID: UserProgress] {
-        var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
+        var result = Dictionary(
+            uniqueKeysWithValues: Set(users).map { ($0, UserProgress(userID: $0, isMuted: muted.contains($0))) })
         for (item, record) in seen where result[record.user] != nil {
             result[record.user]!.recordSeen(item, index: record.index)
         }
@@ -52,13 +59,15 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
         return SeenLikeSummary(
             seenItemIDs: seen.keys.sorted(),
             likedItemIDs: liked.sorted(),
-            users: users.compactMap { progress[$0] }
+            users: users.compactMap { progress[$0] },
+            mutedUserIDs: muted.sorted()
         )
     }
 
-    /// Clears seen items and progress, likes, or both.
+    /// Clears seen items and progress, likes, mutes, or any of them.
     public func reset(_ scope: ResetScope) {
         if scope.contains(.seen) { seen.removeAll() }
         if scope.contains(.likes) { liked.removeAll() }
+        if scope.contains(.mutes) { muted.removeAll() }
     }
 }

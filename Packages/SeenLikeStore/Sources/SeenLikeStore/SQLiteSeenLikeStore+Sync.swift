@@ -13,6 +13,7 @@ extension SQLiteSeenLikeStore: SyncReplica {
         switch kind {
         case .seen(let mark): values = ("seen", mark.item.rawValue, mark.user.rawValue, mark.index, nil)
         case .liked(let item, let liked): values = ("liked", item.rawValue, nil, nil, liked ? 1 : 0)
+        case .muted(let user, let muted): values = ("muted", nil, user.rawValue, nil, muted ? 1 : 0)
         case .reset(let scope): values = ("reset", nil, nil, nil, scope.rawValue)
         }
         try db.cachedStatement(
@@ -37,6 +38,9 @@ extension SQLiteSeenLikeStore: SyncReplica {
                         SeenMark(item: item, user: UserID(row["userId"] as String? ?? ""), index: row["itemIndex"] ?? 0)
                     )
                 case ("liked", let item?): kind = .liked(item, (row["flag"] as Int? ?? 0) != 0)
+                case ("muted", _):
+                    guard let user = row["userId"] as String? else { return nil }
+                    kind = .muted(UserID(user), (row["flag"] as Int? ?? 0) != 0)
                 case ("reset", _): kind = .reset(ResetScope(rawValue: row["flag"] as Int? ?? 0))
                 default: return nil
                 }
@@ -59,11 +63,13 @@ extension SQLiteSeenLikeStore: SyncReplica {
         try await write { db in
             let current = Int64(try Self.syncValue("cursor", in: db) ?? "") ?? 0
             guard cursor > current else { return }
-            let pending = try Row.fetchAll(db, sql: "SELECT kind, itemId, flag FROM pendingChange")
+            let pending = try Row.fetchAll(db, sql: "SELECT kind, itemId, userId, flag FROM pendingChange")
             var pendingItems: Set<String> = []
+            var pendingMutes: Set<String> = []
             var pendingReset = ResetScope()
             for row in pending {
                 if let item = row["itemId"] as String? { pendingItems.insert(item) }
+                if row["kind"] as String == "muted", let user = row["userId"] as String? { pendingMutes.insert(user) }
                 if row["kind"] as String == "reset" { pendingReset.formUnion(ResetScope(rawValue: row["flag"] ?? 0)) }
             }
             let now = Date().timeIntervalSince1970
@@ -88,11 +94,28 @@ extension SQLiteSeenLikeStore: SyncReplica {
                             item.rawValue
                         ])
                     }
+                case .muted(let user, let muted):
+                    guard !pendingMutes.contains(user.rawValue), !pendingReset.contains(.mutes) else { continue }
+                    if muted {
+                        try db.cachedStatement(
+                            sql: "INSERT INTO mutedUser (userId, mutedAt) VALUES (?, ?) ON CONFLICT(userId) DO NOTHING"
+                        ).execute(arguments: [user.rawValue, now])
+                    } else {
+                        try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [
+                            user.rawValue
+                        ])
+                    }
                 case .reset(let scope):
                     // What was changed here and not yet sent comes after this reset.
                     let keep = " WHERE itemId NOT IN (SELECT itemId FROM pendingChange WHERE itemId IS NOT NULL)"
                     if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem" + keep) }
                     if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem" + keep) }
+                    if scope.contains(.mutes) {
+                        try db.execute(
+                            sql:
+                                "DELETE FROM mutedUser WHERE userId NOT IN (SELECT userId FROM pendingChange WHERE kind = 'muted')"
+                        )
+                    }
                 }
             }
             try Self.setSyncValue("cursor", String(cursor), in: db)

@@ -181,33 +181,67 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         return Set(ids.map { StoryItemID($0) })
     }
 
-    /// Progress for a page of users, in one query.
+    /// Mutes or unmutes a user.
+    public func setMuted(_ user: UserID, _ isMuted: Bool) async throws {
+        try await write { db in
+            if isMuted {
+                try db.cachedStatement(
+                    sql: "INSERT INTO mutedUser (userId, mutedAt) VALUES (?, ?) ON CONFLICT(userId) DO NOTHING"
+                ).execute(arguments: [user.rawValue, Date().timeIntervalSince1970])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [user.rawValue])
+            }
+            // Always sent, as a like is: another device may have muted this user.
+            if self.recordsChanges { try Self.record(.muted(user, isMuted), in: db) }
+        }
+    }
+
+    /// Progress for a page of users, whether each is muted included, in one query.
     public func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
         var result = Dictionary(uniqueKeysWithValues: Set(users).map { ($0, UserProgress.empty($0)) })
         guard !users.isEmpty else { return result }
-        let rows = try await read { db in
-            try SeenRow.fetch(
-                db, where: "userId IN (\(Self.placeholders(users.count)))",
-                arguments: StatementArguments(users.map(\.rawValue)))
+        let ids = users.map(\.rawValue)
+        let (rows, muted) = try await read { db in
+            var rows: [SeenRow] = []
+            var muted: [UserID] = []
+            // A muted user is a row without an item.
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT userId, itemId, itemIndex FROM seenItem WHERE userId IN (\(Self.placeholders(ids.count)))
+                    UNION ALL SELECT userId, NULL, -1 FROM mutedUser WHERE userId IN (\(Self.placeholders(ids.count)))
+                    """, arguments: StatementArguments(ids + ids))
+            {
+                let user = UserID(row["userId"] as String)
+                if let item = row["itemId"] as String? {
+                    rows.append(SeenRow(user: user, item: StoryItemID(item), index: row["itemIndex"]))
+                } else {
+                    muted.append(user)
+                }
+            }
+            return (rows, muted)
         }
         for row in rows { result[row.user]?.add(row) }
+        for user in muted { result[user]?.isMuted = true }
         return result
     }
 
     /// Everything, sorted by id.
     public func summary() async throws -> SeenLikeSummary {
-        let (seenRows, liked) = try await read { db in
+        let (seenRows, liked, muted) = try await read { db in
             (
                 try SeenRow.fetch(db),
-                try String.fetchAll(db, sql: "SELECT itemId FROM likedItem ORDER BY itemId")
+                try String.fetchAll(db, sql: "SELECT itemId FROM likedItem ORDER BY itemId"),
+                try String.fetchAll(db, sql: "SELECT userId FROM mutedUser ORDER BY userId").map { UserID($0) }
             )
         }
         var users: [UserID: UserProgress] = [:]
         for row in seenRows { users[row.user, default: .empty(row.user)].add(row) }
+        for user in muted { users[user]?.isMuted = true }
         return SeenLikeSummary(
             seenItemIDs: seenRows.map(\.item),
             likedItemIDs: liked.map { StoryItemID($0) },
-            users: users.keys.sorted().compactMap { users[$0] })
+            users: users.keys.sorted().compactMap { users[$0] }, mutedUserIDs: muted)
     }
 
     /// `PRAGMA integrity_check`: an empty list when the file is sound, else SQLite's findings.
@@ -228,11 +262,12 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
         }
     }
 
-    /// Clears seen items (and so progress), likes, or both.
+    /// Clears seen items (and so progress), likes, mutes, or any of them.
     public func reset(_ scope: ResetScope) async throws {
         try await write { db in
             if scope.contains(.seen) { try db.execute(sql: "DELETE FROM seenItem") }
             if scope.contains(.likes) { try db.execute(sql: "DELETE FROM likedItem") }
+            if scope.contains(.mutes) { try db.execute(sql: "DELETE FROM mutedUser") }
             if self.recordsChanges, !scope.isEmpty { try Self.record(.reset(scope), in: db) }
         }
     }

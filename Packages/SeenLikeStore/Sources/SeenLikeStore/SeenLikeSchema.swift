@@ -29,15 +29,21 @@ enum SeenLikeSchema {
             // AUTOINCREMENT: a sequence is never used twice, even after its rows are gone.
             try db.create(table: "pendingChange") { table in
                 table.autoIncrementedPrimaryKey("sequence")
-                table.column("kind", .text).notNull()  // seen, liked, reset
+                table.column("kind", .text).notNull()  // seen, liked, reset (and muted, from v3)
                 table.column("itemId", .text)
                 table.column("userId", .text)
                 table.column("itemIndex", .integer)
-                table.column("flag", .integer)  // liked: 0 or 1; reset: the scope's bits
+                table.column("flag", .integer)  // liked, muted: 0 or 1; reset: the scope's bits
             }
             try db.create(table: "syncState") { table in
                 table.primaryKey("key", .text)
                 table.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v3: muted users") { db in
+            try db.create(table: "mutedUser") { table in
+                table.primaryKey("userId", .text)
+                table.column("mutedAt", .double).notNull()
             }
         }
         return migrator

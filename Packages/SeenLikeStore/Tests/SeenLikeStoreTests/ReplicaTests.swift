@@ -67,6 +67,28 @@ struct ReplicaTests {
         #expect(try await store.pendingChanges(limit: 10).isEmpty)
     }
 
+    /// Mutes travel as likes do: recorded with each write, pulled ones applied unless a mute of
+    /// the same user waits here, a pulled reset of mutes keeping what waits.
+    @Test func mutesAreRecordedAndPulledAsLikesAre() async throws {
+        let store = try replica()
+        try await store.setMuted("ada", true)
+        try await store.setMuted("bob", false)
+        #expect(try await store.pendingChanges(limit: 10).map(\.kind) == [.muted("ada", true), .muted("bob", false)])
+        try await store.apply(
+            [
+                SharedChange(order: 1, kind: .muted("ada", false)),  // older than the mute waiting here
+                SharedChange(order: 2, kind: .muted("cy", true)),
+                SharedChange(order: 3, kind: .muted("dee", true)),
+                SharedChange(order: 4, kind: .muted("dee", false)),
+            ], cursor: 4)
+        #expect(try await store.summary().mutedUserIDs == ["ada", "cy"])
+        try await store.apply([SharedChange(order: 5, kind: .reset(.mutes))], cursor: 5)
+        #expect(try await store.summary().mutedUserIDs == ["ada"], "the mute waiting here comes after the reset")
+        try await store.acknowledge(through: Int64.max)
+        try await store.apply([SharedChange(order: 6, kind: .reset(.all))], cursor: 6)
+        #expect(try await store.summary().mutedUserIDs.isEmpty)
+    }
+
     @Test func aPulledResetClearsAllButWhatWaitsHere() async throws {
         let store = try replica()
         try await store.apply(

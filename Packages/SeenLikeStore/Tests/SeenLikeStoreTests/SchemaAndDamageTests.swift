@@ -27,7 +27,10 @@ struct SchemaAndDamageTests {
         let diagnostics = try await store.diagnostics()
         #expect(diagnostics.journalMode == "wal")
         #expect(diagnostics.synchronous == 1)  // NORMAL
-        #expect(diagnostics.migrations == ["v1: seen and liked items", "v2: changes waiting for the shared server"])
+        #expect(
+            diagnostics.migrations == [
+                "v1: seen and liked items", "v2: changes waiting for the shared server", "v3: muted users",
+            ])
         #expect(diagnostics.integrityProblems.isEmpty)
     }
 
@@ -83,7 +86,7 @@ struct SchemaAndDamageTests {
 
     @Test func aFullDiskIsReportedAsFull() async throws {
         let path = try TemporaryDirectory.make().appending("state.sqlite")
-        let store = try SQLiteSeenLikeStore(path: path, maximumPageCount: 12)
+        let store = try SQLiteSeenLikeStore(path: path, maximumPageCount: 14)
         await #expect(throws: SeenLikeStoreError.full(path: path)) {
             for index in 0..<5_000 {
                 try await store.markSeen(
@@ -97,7 +100,7 @@ struct SchemaAndDamageTests {
     /// (it committed 10 of 160 before).
     @Test func aBatchThatDoesNotFitWritesNothing() async throws {
         let path = try TemporaryDirectory.make().appending("state.sqlite")
-        let store = try SQLiteSeenLikeStore(path: path, maximumPageCount: 12)
+        let store = try SQLiteSeenLikeStore(path: path, maximumPageCount: 14)
         let marks = (0..<5_000).map {
             SeenMark(item: StoryItemID("item-\($0)-" + String(repeating: "x", count: 200)), user: "u", index: $0)
         }

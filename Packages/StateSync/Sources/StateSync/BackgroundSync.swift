@@ -126,6 +126,11 @@ public final class SyncedStore: SeenLikeStoring {
         await sync.changed()
     }
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    public func setMuted(_ user: UserID, _ muted: Bool) async throws {
+        try await replica.setMuted(user, muted)
+        await sync.changed()
+    }
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         try await replica.likedItems(among: items)
     }

@@ -127,6 +127,8 @@ public final class CommandSyncedStore: SharedStateStoring {
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { try await replica.setLiked(item, liked) }
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    public func setMuted(_ user: UserID, _ muted: Bool) async throws { try await replica.setMuted(user, muted) }
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         await freshen()
         return try await replica.likedItems(among: items)

@@ -6,14 +6,17 @@ public struct UserProgress: Hashable, Sendable, Codable {
     public var seenItemIDs: Set<StoryItemID>
     /// The highest item index seen so far, -1 before anything is seen.
     public var lastSeenIndex: Int
+    /// Whether the user is muted: last in the tray, never auto-played into.
+    public var isMuted: Bool
 
     /// Creates a progress record.
     public init(
-        userID: UserID, seenItemIDs: Set<StoryItemID> = [], lastSeenIndex: Int = -1
+        userID: UserID, seenItemIDs: Set<StoryItemID> = [], lastSeenIndex: Int = -1, isMuted: Bool = false
     ) {
         self.userID = userID
         self.seenItemIDs = seenItemIDs
         self.lastSeenIndex = lastSeenIndex
+        self.isMuted = isMuted
     }
 
     /// The progress of a user nothing is known about.
@@ -35,12 +38,17 @@ public struct SeenLikeSummary: Hashable, Sendable, Codable {
     public var likedItemIDs: [StoryItemID]
     /// Per-user progress for every user with something seen, sorted by user id.
     public var users: [UserProgress]
+    /// Every muted user, sorted by id.
+    public var mutedUserIDs: [UserID]
 
     /// Creates a summary.
-    public init(seenItemIDs: [StoryItemID], likedItemIDs: [StoryItemID], users: [UserProgress]) {
+    public init(
+        seenItemIDs: [StoryItemID], likedItemIDs: [StoryItemID], users: [UserProgress], mutedUserIDs: [UserID] = []
+    ) {
         self.seenItemIDs = seenItemIDs
         self.likedItemIDs = likedItemIDs
         self.users = users
+        self.mutedUserIDs = mutedUserIDs
     }
 }
 
@@ -54,6 +62,8 @@ public struct ResetScope: OptionSet, Hashable, Sendable {
     public static let seen = ResetScope(rawValue: 1 << 0)
     /// Likes.
     public static let likes = ResetScope(rawValue: 1 << 1)
+    /// Mutes.
+    public static let mutes = ResetScope(rawValue: 1 << 2)
     /// Everything.
-    public static let all: ResetScope = [.seen, .likes]
+    public static let all: ResetScope = [.seen, .likes, .mutes]
 }

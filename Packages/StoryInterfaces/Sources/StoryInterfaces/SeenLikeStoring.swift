@@ -1,4 +1,4 @@
-/// Durable seen, liked and progress state (PRODUCT.md §5).
+/// Durable seen, liked, muted and progress state (PRODUCT.md §5).
 ///
 /// A call that returned has its write committed. Implementations: SQLite (live) and in
 /// memory (the mock); both pass the same contract suite.
@@ -17,8 +17,12 @@ public protocol SeenLikeStoring: Sendable {
     /// Which of `items` are liked, read at once (one query for a whole story).
     func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID>
 
-    /// The progress of each of `users`, read at once (one query for a whole tray page).
-    /// Users with no record get ``UserProgress/empty(_:)``.
+    /// Mutes or unmutes `user` (PRODUCT.md §2: muted users go last in the tray and are not
+    /// auto-played into). Idempotent.
+    func setMuted(_ user: UserID, _ muted: Bool) async throws
+
+    /// The progress of each of `users`, whether each is muted included, read at once (one
+    /// query for a whole tray page). Users with no record get ``UserProgress/empty(_:)``.
     func progress(for users: [UserID]) async throws -> [UserID: UserProgress]
 
     /// Everything the store holds, for `stories state`.

@@ -7,8 +7,8 @@ public import Foundation
 /// and a device's own changes reach it in the order the device made them. Seen only grows; a
 /// like or unlike, and a reset, hold from their place on. No wall clock takes part, so a
 /// device whose clock is wrong by hours cannot break the order; two devices that changed the
-/// same item while apart agree once each has synced (the one that reached the server last
-/// wins).
+/// same item (or muted the same user) while apart agree once each has synced (the one that
+/// reached the server last wins).
 
 /// What a change does.
 public enum StateChangeKind: Hashable, Sendable {
@@ -16,6 +16,8 @@ public enum StateChangeKind: Hashable, Sendable {
     case seen(SeenMark)
     /// An item was liked (`true`) or unliked.
     case liked(StoryItemID, Bool)
+    /// A user was muted (`true`) or unmuted; like a like, the last to reach the server wins.
+    case muted(UserID, Bool)
     /// State was cleared (`stories reset`).
     case reset(ResetScope)
 }

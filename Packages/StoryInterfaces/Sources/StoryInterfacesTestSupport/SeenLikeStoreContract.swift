@@ -10,6 +10,7 @@ public enum SeenLikeStoreContract {
         ("a new store is empty", aNewStoreIsEmpty),
         ("seen items build progress and only grow", seenItemsBuildProgressAndOnlyGrow),
         ("likes toggle and the last one wins", likesToggle),
+        ("mutes toggle and show in progress and the summary", mutesToggle),
         ("a batch is written whole", aBatchIsWrittenWhole),
         ("the summary is sorted and complete", summaryIsSortedAndComplete),
         ("reset clears only its scope", resetClearsOnlyItsScope),
@@ -17,7 +18,8 @@ public enum SeenLikeStoreContract {
     ]
 
     static func aNewStoreIsEmpty(_ store: any SeenLikeStoring) async throws {
-        #expect(try await store.summary() == SeenLikeSummary(seenItemIDs: [], likedItemIDs: [], users: []))
+        #expect(
+            try await store.summary() == SeenLikeSummary(seenItemIDs: [], likedItemIDs: [], users: [], mutedUserIDs: []))
         #expect(try await store.progress(for: ["u"]) == ["u": .empty("u")])
     }
 
@@ -42,6 +44,24 @@ public enum SeenLikeStoreContract {
         #expect(try await store.likedItems(among: ["x", "y", "z"]) == ["x"])
         #expect(try await store.likedItems(among: []) == [])
         #expect(try await store.summary().likedItemIDs == ["x"])
+    }
+
+    static func mutesToggle(_ store: any SeenLikeStoring) async throws {
+        try await store.setMuted("a", true)
+        try await store.setMuted("a", true)
+        try await store.setMuted("b", true)
+        try await store.setMuted("b", false)
+        try await store.setMuted("c", false)
+        try await store.setMuted("d", true)
+        try await store.markSeen("a0", user: "a", index: 0)
+        let progress = try await store.progress(for: ["a", "b", "c", "e"])
+        #expect(progress["a"] == UserProgress(userID: "a", seenItemIDs: ["a0"], lastSeenIndex: 0, isMuted: true))
+        #expect(progress["b"] == .empty("b") && progress["c"] == .empty("c") && progress["e"] == .empty("e"))
+        #expect(progress.count == 4, "a muted user not asked for is not returned")
+        let summary = try await store.summary()
+        #expect(summary.mutedUserIDs == ["a", "d"])
+        #expect(summary.users.map(\.isMuted) == [true])
+        #expect(summary.seenItemIDs == ["a0"], "muting marks nothing seen")
     }
 
     static func aBatchIsWrittenWhole(_ store: any SeenLikeStoring) async throws {
@@ -70,14 +90,17 @@ public enum SeenLikeStoreContract {
     }
 
     static func resetClearsOnlyItsScope(_ store: any SeenLikeStoring) async throws {
-        for scope: ResetScope in [.seen, .likes, .all] {
+        for scope: ResetScope in [.seen, .likes, .mutes, [.seen, .likes], .all] {
             try await store.markSeen("i", user: "u", index: 0)
             try await store.setLiked("i", true)
+            try await store.setMuted("u", true)
             try await store.reset(scope)
             let summary = try await store.summary()
             #expect(summary.seenItemIDs.isEmpty == scope.contains(.seen))
             #expect(summary.users.isEmpty == scope.contains(.seen))
             #expect(summary.likedItemIDs.isEmpty == scope.contains(.likes))
+            #expect(summary.mutedUserIDs.isEmpty == scope.contains(.mutes))
+            #expect(try await store.progress(for: ["u"])["u"]?.isMuted == !scope.contains(.mutes))
             try await store.reset(.all)
         }
     }

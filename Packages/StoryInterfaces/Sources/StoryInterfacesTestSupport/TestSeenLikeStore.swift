@@ -7,6 +7,8 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     public var onMarkSeen: @Sendable (StoryItemID, UserID, Int) async throws -> Void
     /// Answers ``setLiked(_:_:)``.
     public var onSetLiked: @Sendable (StoryItemID, Bool) async throws -> Void
+    /// Answers ``setMuted(_:_:)``.
+    public var onSetMuted: @Sendable (UserID, Bool) async throws -> Void
     /// Answers ``likedItems(among:)``.
     public var onLikedItems: @Sendable ([StoryItemID]) async throws -> Set<StoryItemID>
     /// Answers ``progress(for:)``.
@@ -20,6 +22,7 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     public init(
         onMarkSeen: (@Sendable (StoryItemID, UserID, Int) async throws -> Void)? = nil,
         onSetLiked: (@Sendable (StoryItemID, Bool) async throws -> Void)? = nil,
+        onSetMuted: (@Sendable (UserID, Bool) async throws -> Void)? = nil,
         onLikedItems: (@Sendable ([StoryItemID]) async throws -> Set<StoryItemID>)? = nil,
         onProgress: (@Sendable ([UserID]) async throws -> [UserID: UserProgress])? = nil,
         onSummary: (@Sendable () async throws -> SeenLikeSummary)? = nil,
@@ -31,6 +34,7 @@ public struct TestSeenLikeStore: SeenLikeStoring {
         }
         self.onMarkSeen = onMarkSeen ?? { _, _, _ in throw fail("markSeen(_:user:index:)") }
         self.onSetLiked = onSetLiked ?? { _, _ in throw fail("setLiked(_:_:)") }
+        self.onSetMuted = onSetMuted ?? { _, _ in throw fail("setMuted(_:_:)") }
         self.onLikedItems = onLikedItems ?? { _ in throw fail("likedItems(among:)") }
         self.onProgress = onProgress ?? { _ in throw fail("progress(for:)") }
         self.onSummary = onSummary ?? { throw fail("summary()") }
@@ -47,6 +51,8 @@ public struct TestSeenLikeStore: SeenLikeStoring {
     }
     /// Calls ``onSetLiked``.
     public func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { try await onSetLiked(item, liked) }
+    /// Calls ``onSetMuted``.
+    public func setMuted(_ user: UserID, _ muted: Bool) async throws { try await onSetMuted(user, muted) }
     /// Calls ``onLikedItems``.
     public func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         try await onLikedItems(items)
