@@ -16,7 +16,7 @@ struct ContentCommandTests {
         #expect(report["page"] as? Int == 1 && report["next"] as? Int == 2)
         let users = try #require(report["users"] as? [[String: Any]])
         #expect(users.count == 5)
-        #expect(Set(users[0].keys) == ["id", "name", "avatar", "ring", "items", "seenItems", "resumeIndex"])
+        #expect(Set(users[0].keys) == ["id", "name", "avatar", "ring", "items", "seenItems", "resumeIndex", "muted"])
         let last = try Self.json(
             try await StoriesProcess.run(["tray", "--source", "bundled", "--limit", "100", "--json"], home: home).stdout
         )
@@ -71,6 +71,34 @@ struct ContentCommandTests {
         #expect(
             try Self.json(try await StoriesProcess.run(["state", "--json"], home: home).stdout)["likedItems"] as? Int
                 == 0)
+    }
+
+    /// `mute`, the tray's order and field, `state`, the scripted viewer's `mute` key and
+    /// `reset --mutes`, as processes over one store (issue 33.5).
+    @Test func aMutedUserGoesLastIsListedAndIsPassedOverForwards() async throws {
+        let home = try TemporaryFolder.make()
+        #expect(
+            try await StoriesProcess.run(["mute", "grace", "--source", "bundled"], home: home).stdout == "muted grace\n"
+        )
+        #expect(try await StoriesProcess.run(["mute", "nobody", "--source", "bundled"], home: home).status == 65)
+        let tray = try Self.json(
+            try await StoriesProcess.run(["tray", "--source", "bundled", "--limit", "3", "--json"], home: home).stdout)
+        let users = try #require(tray["users"] as? [[String: Any]])
+        #expect(users.map { $0["id"] as? String } == ["ada", "alan", "grace"])
+        #expect(users.map { $0["muted"] as? Bool } == [false, false, true])
+        let state = try Self.json(try await StoriesProcess.run(["state", "--json"], home: home).stdout)
+        #expect(state["mutedUserIds"] as? [String] == ["grace"] && state["mutedUsers"] as? Int == 1)
+        // Alan's one item ends: on his tray page (Ada, Alan, Grace) only Grace, muted, comes after.
+        let view = try await StoriesProcess.run(
+            ["view", "alan", "--source", "bundled", "--set", "feed.pageSize=3", "--keys", "wait:5s", "--json"],
+            home: home)
+        #expect(!view.stdout.contains("grace") && view.stdout.contains(#""event":"closed""#), "\(view.stdout)")
+        let muteAda = try await StoriesProcess.run(
+            ["view", "ada", "--source", "bundled", "--keys", "mute", "--json"], home: home)
+        #expect(muteAda.stdout.contains(#"{"event":"muted","user":"ada"}"#), "\(muteAda.stdout)")
+        #expect(try await StoriesProcess.run(["reset", "--mutes"], home: home).stdout == "reset mutes\n")
+        let after = try Self.json(try await StoriesProcess.run(["state", "--json"], home: home).stdout)
+        #expect(after["mutedUsers"] as? Int == 0)
     }
 
     @Test func twoProcessesAtOnceLoseNothing() async throws {

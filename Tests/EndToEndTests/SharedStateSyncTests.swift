@@ -52,6 +52,7 @@ struct SharedStateSyncTests {
 
         func liked() async throws -> [String] { try await state()["likedItemIds"] as? [String] ?? [] }
         func seen() async throws -> [String] { try await state()["seenItemIds"] as? [String] ?? [] }
+        func muted() async throws -> [String] { try await state()["mutedUserIds"] as? [String] ?? [] }
     }
 
     static func requireCluster() throws {
@@ -74,15 +75,19 @@ struct SharedStateSyncTests {
         #expect(try await laptop.run(["like", "ada-1"]).status == 0)
         #expect(try await desktop.run(["like", "ada-1"]).status == 0)
         #expect(try await desktop.run(["like", "grace-0"]).status == 0)
+        #expect(try await desktop.run(["mute", "kai"]).status == 0)
+        #expect(try await laptop.run(["mute", "alan"]).status == 0)
         #expect(try await laptop.seen() == ["ada-0", "ada-2"], "read here while the server is down")
-        #expect((try await desktop.state()["sync"] as? [String: Any])?["pending"] as? Int == 2)
+        #expect((try await desktop.state()["sync"] as? [String: Any])?["pending"] as? Int == 3)
         try await cluster.startServer()
         // The desktop's unlike reaches the server last: it is the latest change of ada-1.
         #expect(try await laptop.run(["sync"]).status == 0)
         #expect(try await desktop.run(["like", "ada-1", "--off"]).status == 0)
+        #expect(try await desktop.run(["mute", "alan", "--off"]).status == 0)  // after the laptop's mute
         #expect(try await laptop.run(["sync"]).status == 0)
         for device in [laptop, desktop] {
             #expect(try await device.liked() == ["grace-0"])
+            #expect(try await device.muted() == ["kai"])
             #expect(try await device.seen() == ["ada-0", "ada-2"])
             #expect((try await device.state()["sync"] as? [String: Any])?["pending"] as? Int == 0)
         }
@@ -192,10 +197,13 @@ struct SharedStateSyncTests {
         #expect(try await ann.run(["seen", "alan-0"]).status == 0)
         #expect(try await ann.run(["like", "ada-1"]).status == 0)
         #expect(try await bob.run(["like", "grace-0"]).status == 0)
+        #expect(try await ann.run(["mute", "kai"]).status == 0)
+        #expect(try await bob.muted().isEmpty, "not ann's")
         #expect(try await bob.liked() == ["grace-0"], "not ann's")
         #expect(try await bob.seen().isEmpty, "not ann's")
         let annLaptop = try Device(ann.url)
         #expect(try await annLaptop.liked() == ["ada-1"], "ann's other device has her state")
+        #expect(try await annLaptop.muted() == ["kai"])
         let revoked = try await admin.run(["admin", "remove-person", "ann_\(suffix)", "--url", owner])
         #expect(revoked.status == 0, "\(revoked.stderr)")
         let refused = try await ann.run(["sync"])

@@ -73,6 +73,8 @@ extension InteractiveLoop {
                     area: (model.size.columns, rows))
             case .viewer(.markSeen(let item, let user, let index)): writer.write(.seen(item, user: user, index: index))
             case .viewer(.setLiked(let item, let liked)): writer.write(.liked(item, liked))
+            case .viewer(.setMuted(let user, let muted)), .tray(.setMuted(let user, let muted)):
+                writer.write(.muted(user, muted))
             }
         }
 

@@ -13,7 +13,8 @@ struct TrayPageFetcher: PageFetching {
     func fetch(_ request: PageRequest) async throws -> Page<TrayUser> {
         let page = try await TrayRules.page(request, content: content, store: store, order: order)
         return Page(
-            request: request, elements: page.elements.map { TrayUser(story: $0.story, seen: $0.seenItemIDs) },
+            request: request,
+            elements: page.elements.map { TrayUser(story: $0.story, seen: $0.seenItemIDs, isMuted: $0.isMuted) },
             nextPage: page.nextPage)
     }
 }

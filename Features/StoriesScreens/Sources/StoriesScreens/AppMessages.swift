@@ -97,6 +97,8 @@ public enum TrayEffect: Hashable, Sendable {
     case loadAvatars([URL])
     /// Read the liked state of these stories, then open the viewer (``ViewerMessage/ready``).
     case openViewer(stories: [Story], userIndex: Int)
+    /// Record a mute or an unmute.
+    case setMuted(UserID, Bool)
 }
 
 /// What the viewer asks.
@@ -119,6 +121,8 @@ public enum ViewerEffect: Hashable, Sendable {
     case markSeen(StoryItemID, user: UserID, index: Int)
     /// Record a like or an unlike.
     case setLiked(StoryItemID, Bool)
+    /// Record a mute or an unmute.
+    case setMuted(UserID, Bool)
     /// Put text on the terminal's clipboard (OSC 52; the terminal may refuse).
     case copyToClipboard(String)
 }

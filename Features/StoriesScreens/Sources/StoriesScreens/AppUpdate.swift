@@ -81,8 +81,10 @@ public enum AppUpdate {
         case .tray(let message): return update(&model, message)
         case .viewer(.ready(let stories, let userIndex, let liked, let now)):
             let seen = seenItems(in: model.tray).union(model.tray.seenNow)
+            let muted = Set(model.tray.entries.map(\.element).filter(model.tray.isMuted).map(\.id))
             let (viewer, events) = StoryViewer.open(
-                stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked)
+                stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked,
+                muted: muted)
             guard viewer.position != nil else { return [] }
             model.viewer = ViewerModel(viewer: viewer, now: now)
             return withViewer(&model) { ViewerUpdate.handle(events, &$0, &$1) }
@@ -153,11 +155,13 @@ public enum AppUpdate {
         model.viewer = nil
         var around = ViewerSurroundings(
             size: model.size, isAccessible: model.isAccessible, graphics: model.graphics, seenNow: [],
-            animation: model.animation, announcements: [])
+            mutedNow: [:], animation: model.animation, announcements: [])
         swap(&around.seenNow, &model.tray.seenNow)
+        swap(&around.mutedNow, &model.tray.mutedNow)
         swap(&around.announcements, &model.announcements)
         var effects = rule(&open, &around).map(AppEffect.viewer)
         swap(&around.seenNow, &model.tray.seenNow)
+        swap(&around.mutedNow, &model.tray.mutedNow)
         swap(&around.announcements, &model.announcements)
         model.animation = around.animation
         guard let closedOn = around.closedOnUser else {

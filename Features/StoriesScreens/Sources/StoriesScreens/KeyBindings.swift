@@ -28,10 +28,10 @@ public enum KeyBindings {
     }
 
     /// The tray's actions.
-    public enum TrayAction: Sendable { case next, previous, open, gallery, refresh, quit }
+    public enum TrayAction: Sendable { case next, previous, open, mute, gallery, refresh, quit }
     /// The viewer's actions.
     public enum ViewerAction: Sendable {
-        case next, previous, nextUser, previousUser, pauseOrResume, like, retry, copyLink, close
+        case next, previous, nextUser, previousUser, pauseOrResume, like, mute, retry, copyLink, close
     }
     /// The gallery grid's actions.
     public enum GalleryAction: Sendable { case right, left, down, up, details, refresh, back }
@@ -47,6 +47,9 @@ public enum KeyBindings {
             keys: [.arrow(.left, shift: false), .arrow(.left, shift: true), .character("h")], label: "←",
             meaning: "previous user", action: .previous),
         Binding(keys: [.enter], label: "Enter or click", meaning: "view their story", action: .open),
+        Binding(
+            keys: [.character("m")], label: "m", meaning: "mute or unmute (muted go last)",
+            action: .mute),
         Binding(keys: [.character("g")], label: "g", meaning: "gallery of photos", action: .gallery),
         Binding(
             keys: [.character("r")], label: "r", meaning: "reload from page 1 (retry after a failure)", action: .refresh
@@ -71,6 +74,7 @@ public enum KeyBindings {
             keys: [.character(" ")], label: "space", meaning: "pause or resume (held in kitty: until let go)",
             action: .pauseOrResume),
         Binding(keys: [.character("l")], label: "l", meaning: "like or unlike", action: .like),
+        Binding(keys: [.character("m")], label: "m", meaning: "mute or unmute this user", action: .mute),
         Binding(keys: [.character("r")], label: "r", meaning: "retry a failed item", action: .retry),
         Binding(keys: [.character("c")], label: "c", meaning: "copy the item's link", action: .copyLink),
         Binding(

@@ -2,17 +2,21 @@ public import Foundation
 public import StoryInterfaces
 public import StoryTerminal
 
-/// A tray user: the story and which of its items were seen when the page loaded.
+/// A tray user: the story, which of its items were seen and whether the user was muted when
+/// the page loaded.
 public struct TrayUser: Hashable, Sendable, Identifiable {
     /// The user's story.
     public var story: Story
     /// Items seen (from the store when loaded).
     public var seen: Set<StoryItemID>
+    /// Muted (from the store when loaded): last on its page, never auto-played into.
+    public var isMuted: Bool
 
     /// Creates a tray user.
-    public init(story: Story, seen: Set<StoryItemID>) {
+    public init(story: Story, seen: Set<StoryItemID>, isMuted: Bool = false) {
         self.story = story
         self.seen = seen
+        self.isMuted = isMuted
     }
 
     /// The user's id.
@@ -31,6 +35,9 @@ public struct TrayModel: Sendable {
     public var firstVisible = 0
     /// Items seen while the app runs (rings turn gray without a reload).
     public var seenNow: Set<StoryItemID> = []
+    /// Users muted (true) or unmuted while the app runs: shown at once, moved last when their
+    /// page loads again (the order never changes under the user's eyes).
+    public var mutedNow: [UserID: Bool] = [:]
     /// Decoded avatars by URL.
     public var avatars: [URL: RGBImage] = [:]
     /// Avatars asked for and not yet answered.
@@ -42,6 +49,9 @@ public struct TrayModel: Sendable {
 
     /// The selected entry's index in ``entries``.
     public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }
+
+    /// Whether `user` is muted, as loaded or as changed since.
+    public func isMuted(_ user: TrayUser) -> Bool { mutedNow[user.id] ?? user.isMuted }
 
     /// Whether every item of `user` is seen (gray ring).
     public func isAllSeen(_ user: TrayUser) -> Bool {

@@ -24,6 +24,7 @@ extension AppUpdate {
         case .next: return moveSelection(&model, by: 1)
         case .previous: return moveSelection(&model, by: -1)
         case .open: return openSelected(&model)
+        case .mute: return toggleMute(&model)
         case .gallery: return openGallery(&model)
         case .refresh:
             if case .failed = model.tray.phase { return [.feed(.tray, .retry)] }
@@ -60,6 +61,19 @@ extension AppUpdate {
         return keepSelectionVisible(&model) + [.feed(.tray, .show(position: model.tray.selected))] + avatarLoads(&model)
     }
 
+    /// `m`: the selected user muted or unmuted, shown at once, written to the store.
+    static func toggleMute(_ model: inout AppModel) -> [AppEffect] {
+        guard let index = model.tray.selectedIndex else { return [] }
+        let user = model.tray.entries[index].element
+        let muted = !model.tray.isMuted(user)
+        model.tray.mutedNow[user.id] = muted
+        say(
+            muted
+                ? "Muted \(user.story.user.name): their stories go last and do not play on from the story before."
+                : "Unmuted \(user.story.user.name).", in: &model)
+        return [.tray(.setMuted(user.id, muted))]
+    }
+
     static func announceSelection(_ model: inout AppModel) {
         guard model.isAccessible, let index = model.tray.selectedIndex else { return }
         let user = model.tray.entries[index].element
@@ -67,7 +81,8 @@ extension AppUpdate {
         let seen = user.story.items.filter { user.seen.contains($0.id) || model.tray.seenNow.contains($0.id) }.count
         say(
             "\(user.story.user.name), \(count) \(count == 1 ? "item" : "items"), \(seen) seen"
-                + (seen < count ? ", new" : "") + ". \(index + 1) of \(model.tray.entries.count).", in: &model)
+                + (seen < count ? ", new" : "") + (model.tray.isMuted(user) ? ", muted" : "")
+                + ". \(index + 1) of \(model.tray.entries.count).", in: &model)
     }
 
     static func keepSelectionVisible(_ model: inout AppModel) -> [AppEffect] {

@@ -16,6 +16,8 @@ struct ViewerSurroundings {
     let graphics: Bool
     /// Items seen in this run (the tray's rings).
     var seenNow: Set<StoryItemID>
+    /// Users muted or unmuted in this run (the tray's).
+    var mutedNow: [UserID: Bool]
     /// The animation running, if any.
     var animation: AppAnimation?
     /// This update's sentences for accessible mode.
@@ -69,6 +71,7 @@ enum ViewerUpdate {
             open.pausedByFocus = false
             command = open.viewer.isPaused ? .resume : .pause
         case (.like?, _): command = .toggleLike
+        case (.mute?, _): command = .toggleMute
         case (.retry?, _): command = .retry
         case (.copyLink?, _):
             guard let link = open.viewer.current?.item.link else { return [] }
@@ -145,6 +148,10 @@ enum ViewerUpdate {
             case .mediaFailed: effects += stopPlayback(&open)
             case .liked(let item): effects.append(.setLiked(item, true))
             case .unliked(let item): effects.append(.setLiked(item, false))
+            case .muted(let user), .unmuted(let user):
+                let muted = open.viewer.muted.contains(user)
+                around.mutedNow[user] = muted
+                effects.append(.setMuted(user, muted))
             case .closed:
                 effects += confirmSeen(&open)
                 effects += stopPlayback(&open)

@@ -40,7 +40,10 @@ enum ViewerView {
             story.user.name, x: x, y: ViewerLayout.headerRow, width: buffer.width - x - 12, style: AppView.bold,
             into: &buffer)
         if let age = age(of: item, now: open.now) {
-            AppView.text("  \(age)", x: x, y: ViewerLayout.headerRow, width: 8, style: AppView.dim, into: &buffer)
+            x += AppView.text("  \(age)", x: x, y: ViewerLayout.headerRow, width: 8, style: AppView.dim, into: &buffer)
+        }
+        if viewer.muted.contains(story.user.id) {
+            AppView.text("  muted", x: x, y: ViewerLayout.headerRow, width: 7, style: AppView.dim, into: &buffer)
         }
         if viewer.isPaused {
             AppView.text("❚❚ paused", x: 6, y: ViewerLayout.headerRow + 1, width: 10, style: AppView.dim, into: &buffer)

@@ -141,7 +141,7 @@ extension InteractiveLoopTests {
         func makeStore() async throws -> any SeenLikeStoring { MemoryStore() }
     }
 
-    /// Seen and liked state in memory.
+    /// Seen, liked and muted state in memory.
     actor MemoryStore: SeenLikeStoring {
         var seen: [UserID: (items: Set<StoryItemID>, last: Int)] = [:]
         var liked: Set<StoryItemID> = []
@@ -176,7 +176,8 @@ extension InteractiveLoopTests {
         func summary() async throws -> SeenLikeSummary {
             SeenLikeSummary(
                 seenItemIDs: seen.values.flatMap(\.items).sorted { $0.rawValue < $1.rawValue },
-                likedItemIDs: liked.sorted { $0.rawValue < $1.rawValue }, users: [])
+                likedItemIDs: liked.sorted { $0.rawValue < $1.rawValue }, users: [],
+                mutedUserIDs: muted.sorted { $0.rawValue < $1.rawValue })
         }
         func reset(_ scope: ResetScope) async throws {
             seen = [:]

@@ -27,14 +27,15 @@ extension PostgresSeenLikeStore {
 
     /// Version 4: muted users, kept as likes are (the last change to reach the server wins),
     /// each person's own by the same policy.
-    static let mutedUsers: [String] = [
-        """
-        CREATE TABLE mute_state (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, user_id TEXT NOT NULL,
-          muted BOOLEAN NOT NULL, change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'),
-          PRIMARY KEY (owner, user_id))
-        """,
-        "CREATE INDEX mute_state_order ON mute_state (owner, change_order)",
-    ] + ownRowsOnly("mute_state") + [grantsOnMutes]
+    static let mutedUsers: [String] =
+        [
+            """
+            CREATE TABLE mute_state (owner TEXT COLLATE "C" NOT NULL DEFAULT current_user, user_id TEXT NOT NULL,
+              muted BOOLEAN NOT NULL, change_order BIGINT NOT NULL DEFAULT nextval('stories_change_order'),
+              PRIMARY KEY (owner, user_id))
+            """,
+            "CREATE INDEX mute_state_order ON mute_state (owner, change_order)",
+        ] + ownRowsOnly("mute_state") + [grantsOnMutes]
 
     /// Row-level security on `table`: a role reads and writes only its own rows, owner included.
     static func ownRowsOnly(_ table: String) -> [String] {

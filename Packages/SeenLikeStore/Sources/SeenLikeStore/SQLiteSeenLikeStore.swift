@@ -189,7 +189,8 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
                     sql: "INSERT INTO mutedUser (userId, mutedAt) VALUES (?, ?) ON CONFLICT(userId) DO NOTHING"
                 ).execute(arguments: [user.rawValue, Date().timeIntervalSince1970])
             } else {
-                try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [user.rawValue])
+                try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [user.rawValue]
+                )
             }
             // Always sent, as a like is: another device may have muted this user.
             if self.recordsChanges { try Self.record(.muted(user, isMuted), in: db) }

@@ -54,6 +54,7 @@ final class MemoryReplica: SyncReplica {
         var cursor: Int64 = 0
         var seen: Set<StoryItemID> = []
         var liked: Set<StoryItemID> = []
+        var muted: Set<UserID> = []
         var lastSync: Date?
     }
     let state = Mutex(State())
@@ -74,9 +75,12 @@ final class MemoryReplica: SyncReplica {
         case .seen(let mark): state.seen.insert(mark.item)
         case .liked(let item, true): state.liked.insert(item)
         case .liked(let item, false): state.liked.remove(item)
+        case .muted(let user, true): state.muted.insert(user)
+        case .muted(let user, false): state.muted.remove(user)
         case .reset(let scope):
             if scope.contains(.seen) { state.seen = [] }
             if scope.contains(.likes) { state.liked = [] }
+            if scope.contains(.mutes) { state.muted = [] }
         }
     }
 
@@ -85,12 +89,17 @@ final class MemoryReplica: SyncReplica {
     }
     func markSeen(_ marks: [SeenMark]) async throws { for mark in marks { record(.seen(mark)) } }
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws { record(.liked(item, liked)) }
+    func setMuted(_ user: UserID, _ muted: Bool) async throws { record(.muted(user, muted)) }
     func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
         state.withLock { $0.liked.intersection(items) }
     }
     func progress(for users: [UserID]) async throws -> [UserID: UserProgress] { [:] }
     func summary() async throws -> SeenLikeSummary {
-        state.withLock { SeenLikeSummary(seenItemIDs: $0.seen.sorted(), likedItemIDs: $0.liked.sorted(), users: []) }
+        state.withLock {
+            SeenLikeSummary(
+                seenItemIDs: $0.seen.sorted(), likedItemIDs: $0.liked.sorted(), users: [],
+                mutedUserIDs: $0.muted.sorted())
+        }
     }
     func reset(_ scope: ResetScope) async throws { record(.reset(scope)) }
 

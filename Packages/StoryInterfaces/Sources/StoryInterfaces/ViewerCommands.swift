@@ -28,6 +28,8 @@ public enum ViewerCommand: Hashable, Sendable {
     case resume
     /// Like or unlike the current item (`l`, a click on the heart).
     case toggleLike
+    /// Mute or unmute the current user (`m`): a muted user is not moved into forwards.
+    case toggleMute
     /// Close the viewer (`q`, Esc, ↓).
     case close
     /// The current item's media is on screen.
@@ -60,6 +62,10 @@ public enum ViewerEvent: Hashable, Sendable {
     case liked(StoryItemID)
     /// The current item was unliked.
     case unliked(StoryItemID)
+    /// The current user was muted.
+    case muted(UserID)
+    /// The current user was unmuted.
+    case unmuted(UserID)
     /// The viewer moved to another user.
     case userChanged(from: UserID, to: UserID)
     /// The clock stopped.

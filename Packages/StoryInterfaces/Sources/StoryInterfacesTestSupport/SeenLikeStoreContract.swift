@@ -19,7 +19,8 @@ public enum SeenLikeStoreContract {
 
     static func aNewStoreIsEmpty(_ store: any SeenLikeStoring) async throws {
         #expect(
-            try await store.summary() == SeenLikeSummary(seenItemIDs: [], likedItemIDs: [], users: [], mutedUserIDs: []))
+            try await store.summary() == SeenLikeSummary(seenItemIDs: [], likedItemIDs: [], users: [], mutedUserIDs: [])
+        )
         #expect(try await store.progress(for: ["u"]) == ["u": .empty("u")])
     }
 

@@ -28,11 +28,14 @@ public struct TrayEntry: Hashable, Sendable {
     public var resumeIndex: Int
     /// The user's seen items, as the store holds them.
     public var seenItemIDs: Set<StoryItemID>
+    /// Whether the user is muted: last on the page, never auto-played into.
+    public var isMuted: Bool
 
     /// Applies the tray rules to a story and its user's progress.
     public init(story: Story, progress: UserProgress) {
         self.story = story
         seenItemIDs = progress.seenItemIDs
+        isMuted = progress.isMuted
         let isSeen = { (item: StoryItemID) in progress.seenItemIDs.contains(item) }
         seenItems = story.seenCount(isSeen)
         ring = story.isAllSeen(isSeen) ? .seen : .unseen
@@ -42,13 +45,15 @@ public struct TrayEntry: Hashable, Sendable {
 
 /// The tray's ordering rule. Applied only when the tray is (re)loaded, never under the user's eyes.
 public enum TrayRules {
-    /// Orders `entries` by `order`; the unseen-first sort is stable.
+    /// Orders `entries` by `order`, muted users last whatever the order; the sorts are stable.
     public static func ordered(_ entries: [TrayEntry], by order: TrayOrder) -> [TrayEntry] {
+        let muted = entries.filter(\.isMuted)
+        let shown = entries.filter { !$0.isMuted }
         switch order {
         case .source:
-            return entries
+            return shown + muted
         case .unseenFirst:
-            return entries.filter { $0.ring == .unseen } + entries.filter { $0.ring == .seen }
+            return shown.filter { $0.ring == .unseen } + shown.filter { $0.ring == .seen } + muted
         }
     }
 }

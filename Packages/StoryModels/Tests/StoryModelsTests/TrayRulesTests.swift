@@ -70,6 +70,19 @@ struct TrayRulesTests {
         #expect(TrayRules.ordered(entries, by: .source).map(\.story.user.name) == ["a", "b", "c", "d"])
     }
 
+    /// Muted users go last in either order, keeping their own order (issue 33.5).
+    @Test func mutedUsersGoLastInEitherOrder() {
+        let entries = [("a", true, true), ("b", false, true), ("c", true, false), ("d", false, false)].map {
+            name, seen, muted in
+            var progress = Self.progress(name, seen: seen ? [0] : [])
+            progress.isMuted = muted
+            return TrayEntry(story: Self.story(name, items: 1), progress: progress)
+        }
+        #expect(entries.map(\.isMuted) == [true, true, false, false])
+        #expect(TrayRules.ordered(entries, by: .unseenFirst).map(\.story.user.name) == ["d", "c", "a", "b"])
+        #expect(TrayRules.ordered(entries, by: .source).map(\.story.user.name) == ["c", "d", "a", "b"])
+    }
+
     @Test func orderNamesMatchTheConfigurationValues() {
         #expect(TrayOrder.allCases.map(\.rawValue) == ["unseen-first", "source"])
     }

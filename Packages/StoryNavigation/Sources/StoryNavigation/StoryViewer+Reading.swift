@@ -34,14 +34,14 @@ extension StoryViewer {
     /// Whether the current item is liked.
     public var isCurrentLiked: Bool { current.map { liked.contains($0.item.id) } ?? false }
 
-    /// Prefetch the next item and the next user's first unseen item.
+    /// Prefetch the next item and the next unmuted user's first unseen item.
     func prefetchHints(for position: ViewerPosition) -> [ViewerEvent] {
         var hints: [ViewerEvent] = []
         let story = stories[position.userIndex]
         if position.itemIndex + 1 < story.items.count {
             hints.append(.prefetch(story.items[position.itemIndex + 1].id))
         }
-        if let user = userWithItems(from: position.userIndex + 1, step: 1) {
+        if let user = nextUnmutedUser(after: position.userIndex) {
             hints.append(.prefetch(stories[user].items[resumeIndex(of: user)].id))
         }
         return hints
@@ -50,6 +50,16 @@ extension StoryViewer {
     /// The first unseen item of a user, else 0.
     public func resumeIndex(of userIndex: Int) -> Int {
         stories[userIndex].resumeIndex { seen.contains($0) }
+    }
+
+    /// The first user after `userIndex` with items who is not muted: where moving forwards goes.
+    func nextUnmutedUser(after userIndex: Int) -> Int? {
+        var start = userIndex + 1
+        while let user = userWithItems(from: start, step: 1) {
+            if !muted.contains(stories[user].user.id) { return user }
+            start = user + 1
+        }
+        return nil
     }
 
     /// The first user from `start` in direction `step` that has items.

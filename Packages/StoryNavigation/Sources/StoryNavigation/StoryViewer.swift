@@ -49,6 +49,9 @@ public struct StoryViewer: Hashable, Sendable {
     var newlySeen: StoryItemID?
     /// Liked items.
     public private(set) var liked: Set<StoryItemID>
+    /// Muted users: moving forwards from another user (an item's end, next, next user) passes
+    /// over them, so their stories never auto-play; backwards, or opened on, they show.
+    public private(set) var muted: Set<UserID>
 
     /// Opens the viewer on `stories[userIndex]` at its first unseen item (the first item when
     /// all are seen) and returns the opening events (`itemShown`, prefetch hints).
@@ -56,9 +59,10 @@ public struct StoryViewer: Hashable, Sendable {
     /// Users with no items are skipped; with no items at all the viewer opens closed.
     public static func open(
         _ stories: [Story], at userIndex: Int, configuration: ViewerConfiguration,
-        seen: Set<StoryItemID> = [], liked: Set<StoryItemID> = []
+        seen: Set<StoryItemID> = [], liked: Set<StoryItemID> = [], muted: Set<UserID> = []
     ) -> (StoryViewer, [ViewerEvent]) {
         var viewer = StoryViewer(stories: stories, configuration: configuration, seen: seen, liked: liked)
+        viewer.muted = muted
         let start = min(max(0, userIndex), max(0, stories.count - 1))
         guard let user = viewer.userWithItems(from: start, step: 1) ?? viewer.userWithItems(from: start, step: -1)
         else {
@@ -74,6 +78,7 @@ public struct StoryViewer: Hashable, Sendable {
         self.configuration = configuration
         self.seen = seen
         self.liked = liked
+        self.muted = []
     }
 
     /// Applies one command; returns the events it caused, in order. A closed viewer ignores
@@ -84,7 +89,7 @@ public struct StoryViewer: Hashable, Sendable {
         case .next: return advance(from: position, carrying: .zero)
         case .previous: return back(from: position)
         case .nextUser:
-            guard let user = userWithItems(from: position.userIndex + 1, step: 1) else { return close() }
+            guard let user = nextUnmutedUser(after: position.userIndex) else { return close() }
             return move(to: ViewerPosition(userIndex: user, itemIndex: resumeIndex(of: user)))
         case .previousUser:
             let user = userWithItems(from: position.userIndex - 1, step: -1) ?? position.userIndex
@@ -103,6 +108,11 @@ public struct StoryViewer: Hashable, Sendable {
             if liked.remove(item) != nil { return [.unliked(item)] }
             liked.insert(item)
             return [.liked(item)]
+        case .toggleMute:
+            let user = stories[position.userIndex].user.id
+            if muted.remove(user) != nil { return [.unmuted(user)] }
+            muted.insert(user)
+            return [.muted(user)]
         case .close:
             return close()
         case .mediaReady(let item):
@@ -145,14 +155,14 @@ public struct StoryViewer: Hashable, Sendable {
 
     // MARK: - Moves (the clock's and the media's are in StoryViewer+Time.swift)
 
-    /// The next item, the next user's first unseen item, or closing after the last user.
+    /// The next item, the next unmuted user's first unseen item, or closing after the last user.
     mutating func advance(from position: ViewerPosition, carrying carry: Duration) -> [ViewerEvent] {
         let story = stories[position.userIndex]
         if position.itemIndex + 1 < story.items.count {
             return move(
                 to: ViewerPosition(userIndex: position.userIndex, itemIndex: position.itemIndex + 1), carrying: carry)
         }
-        guard let user = userWithItems(from: position.userIndex + 1, step: 1) else { return close() }
+        guard let user = nextUnmutedUser(after: position.userIndex) else { return close() }
         return move(to: ViewerPosition(userIndex: user, itemIndex: resumeIndex(of: user)), carrying: carry)
     }
 

@@ -6,7 +6,7 @@ public import StoryInterfaces
 public struct ViewerEventRecord: Encodable, Hashable, Sendable {
     /// The event's name: `itemShown`, `itemSeen`, `liked`, …
     public var event: String
-    /// The user, for `itemShown` and `itemSeen`.
+    /// The user, for `itemShown`, `itemSeen`, `muted` and `unmuted`.
     public var user: String?
     /// The item, for the events about one.
     public var item: String?
@@ -30,6 +30,8 @@ public struct ViewerEventRecord: Encodable, Hashable, Sendable {
             self.init("itemSeen", user: user.rawValue, item: item.rawValue, index: index)
         case .liked(let item): self.init("liked", item: item.rawValue)
         case .unliked(let item): self.init("unliked", item: item.rawValue)
+        case .muted(let user): self.init("muted", user: user.rawValue)
+        case .unmuted(let user): self.init("unmuted", user: user.rawValue)
         case .userChanged(let from, let to): self.init("userChanged", from: from.rawValue, to: to.rawValue)
         case .paused: self.init("paused")
         case .resumed: self.init("resumed")

@@ -14,6 +14,11 @@ public enum ViewerNarrator {
             return describe(item, in: viewer, details: false).map { "Liked \(lowercasedFirst($0))." }
         case .unliked(let item):
             return describe(item, in: viewer, details: false).map { "Removed the like from \(lowercasedFirst($0))." }
+        case .muted(let user), .unmuted(let user):
+            let name = viewer.stories.first(where: { $0.user.id == user })?.user.name ?? user.rawValue
+            return viewer.muted.contains(user)
+                ? "Muted \(name): their stories go last and do not play on from the story before."
+                : "Unmuted \(name)."
         case .userChanged(_, let to):
             guard let story = viewer.stories.first(where: { $0.user.id == to }) else { return nil }
             let count = story.items.count

@@ -15,10 +15,11 @@ public enum ViewerScript {
     /// The key names, as `--keys` takes them.
     public static let keyNames: [String: ViewerCommand] = [
         "next": .next, "prev": .previous, "nextUser": .nextUser, "prevUser": .previousUser, "pause": .pause,
-        "resume": .resume, "like": .toggleLike, "close": .close, "retry": .retry,
+        "resume": .resume, "like": .toggleLike, "mute": .toggleMute, "close": .close,
+        "retry": .retry,
     ]
 
-    /// Parses space-separated keys: `next prev nextUser prevUser pause resume like close retry wait:5s`
+    /// Parses space-separated keys: `next prev nextUser prevUser pause resume like mute close retry wait:5s`
     /// (durations `500ms`, `5s`, `1.5s`, `2m`).
     public static func parse(_ keys: String) throws(ViewerScriptError) -> [Step] {
         try keys.split(whereSeparator: \.isWhitespace).enumerated().map {
@@ -84,7 +85,7 @@ public enum ViewerScriptError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unknownKey(let key, let position):
-            "unknown key \"\(key)\" (word \(position) of --keys): use next, prev, nextUser, prevUser, pause, resume, like, close, retry or wait:DURATION such as wait:5s"
+            "unknown key \"\(key)\" (word \(position) of --keys): use next, prev, nextUser, prevUser, pause, resume, like, mute, close, retry or wait:DURATION such as wait:5s"
         }
     }
 }

@@ -8,9 +8,10 @@ import StoryTerminal
 public struct StateCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "state", abstract: "Show the seen and liked state in the store.",
+        commandName: "state", abstract: "Show the seen, liked and muted state in the store.",
         discussion: """
-            JSON: {"seenItems","likedItems","seenItemIds","likedItemIds","users":[{"id","seenItems","lastSeenIndex"}]}; \
+            JSON: {"seenItems","likedItems","mutedUsers","seenItemIds","likedItemIds","mutedUserIds",\
+            "users":[{"id","seenItems","lastSeenIndex"}]}; \
             with store.kind=postgres also "sync":{"pending","lastSync"} (changes saved here that wait for the server).
             """)
 
@@ -35,39 +36,8 @@ public struct StateCommand: AsyncParsableCommand {
                 "; \($0.pending) waiting to be synced, last sync \($0.lastSync ?? "never")"
             }
             try StandardStreams.printOutput(
-                "\(Wording.count(summary.seenItemIDs.count, "item")) seen, \(summary.likedItemIDs.count) liked, \(Wording.count(summary.users.count, "user")) started"
+                "\(Wording.count(summary.seenItemIDs.count, "item")) seen, \(summary.likedItemIDs.count) liked, \(Wording.count(summary.users.count, "user")) started, \(summary.mutedUserIDs.count) muted"
                     + (waiting ?? ""))
-        }
-    }
-}
-
-struct StateReport: Encodable {
-    struct User: Encodable {
-        var id: String
-        var seenItems: Int
-        var lastSeenIndex: Int
-    }
-
-    var seenItems: Int
-    var likedItems: Int
-    var seenItemIds: [String]
-    var likedItemIds: [String]
-    var users: [User]
-    /// The shared store's replica: changes waiting, the last good sync.
-    var sync: Sync?
-
-    struct Sync: Encodable {
-        var pending: Int
-        var lastSync: String?
-    }
-
-    init(_ summary: SeenLikeSummary) {
-        seenItems = summary.seenItemIDs.count
-        likedItems = summary.likedItemIDs.count
-        seenItemIds = summary.seenItemIDs.map(\.rawValue)
-        likedItemIds = summary.likedItemIDs.map(\.rawValue)
-        users = summary.users.map {
-            User(id: $0.userID.rawValue, seenItems: $0.seenItemIDs.count, lastSeenIndex: $0.lastSeenIndex)
         }
     }
 }
@@ -93,6 +63,34 @@ public struct LikeCommand: AsyncParsableCommand {
         _ = try await session.content.locate([id])
         try await session.store.setLiked(id, !off)
         try StandardStreams.printOutput("\(off ? "unliked" : "liked") \(StandardStreams.sanitized(item))")
+    }
+}
+
+/// `stories mute USER [--off]`.
+public struct MuteCommand: AsyncParsableCommand {
+    /// The command's help.
+    public static let configuration = CommandConfiguration(
+        commandName: "mute", abstract: "Mute a user (or unmute them with --off).",
+        discussion: """
+            USER is an id as `stories tray` prints it; an unknown one exits 65. Muted users come last \
+            on their tray page and the viewer never plays on into their stories (m in the tray and \
+            the viewer does the same); `stories state` lists them.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The user id.", valueName: "user")) var user: String
+    @Flag(help: "Unmute instead.") var off = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Checks the user exists, then writes.
+    public func run() async throws {
+        let session = try await ContentSession.open(options)
+        let id = UserID(user)
+        _ = try await session.content.story(for: id)
+        try await session.store.setMuted(id, !off)
+        try StandardStreams.printOutput("\(off ? "unmuted" : "muted") \(StandardStreams.sanitized(user))")
     }
 }
 
@@ -133,20 +131,21 @@ public struct SeenCommand: AsyncParsableCommand {
 public struct ResetCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget seen items, likes, or both.",
-        discussion: "Say what to forget: --seen, --likes or --all.")
+        commandName: "reset", abstract: "Forget seen items, likes, mutes, or all of them.",
+        discussion: "Say what to forget: --seen, --likes, --mutes or --all.")
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Forget seen items and progress.") var seen = false
     @Flag(help: "Forget likes.") var likes = false
-    @Flag(help: "Forget both.") var all = false
+    @Flag(help: "Forget which users are muted.") var mutes = false
+    @Flag(help: "Forget everything: seen items, likes and mutes.") var all = false
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
     /// Refuses to guess what to forget.
     public func validate() throws {
-        if !seen, !likes, !all { throw ValidationError("say what to reset: --seen, --likes or --all") }
+        if !seen, !likes, !mutes, !all { throw ValidationError("say what to reset: --seen, --likes, --mutes or --all") }
     }
 
     /// Clears the store.
@@ -155,9 +154,11 @@ public struct ResetCommand: AsyncParsableCommand {
         var scope: ResetScope = []
         if seen || all { scope.insert(.seen) }
         if likes || all { scope.insert(.likes) }
+        if mutes || all { scope.insert(.mutes) }
         try await root.makeStore().reset(scope)
+        let names = [(ResetScope.seen, "seen items"), (.likes, "likes"), (.mutes, "mutes")]
         try StandardStreams.printOutput(
-            "reset \(scope == .all ? "seen items and likes" : scope.contains(.seen) ? "seen items" : "likes")")
+            "reset " + names.filter { scope.contains($0.0) }.map(\.1).joined(separator: ", "))
     }
 }
 

@@ -22,6 +22,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         subcommands: [
             BrowseCommand.self, TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self,
             LikeCommand.self,
+            MuteCommand.self,
             SeenCommand.self,
             StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, DoctorCommand.self,
             CacheCommand.self, SyncCommand.self, AdminCommand.self,

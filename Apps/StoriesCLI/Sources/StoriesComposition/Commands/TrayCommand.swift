@@ -13,8 +13,8 @@ public struct TrayCommand: AsyncParsableCommand {
         abstract: "List one page of the tray: users, their rings and where they resume.",
         discussion: """
             Each page is sorted unseen-first on its own (tray.order). With --json: \
-            {"source","page","next","users":[{"id","name","avatar","ring","items","seenItems","resumeIndex"}]}, \
-            "next" null after the last page. For the picsum source, page N holds the authors whose \
+            {"source","page","next","users":[{"id","name","avatar","ring","items","seenItems","resumeIndex","muted"}]}, \
+            "next" null after the last page; muted users come last on each page. For the picsum source, page N holds the authors whose \
             first photo is on list page N, with all their photos, so a page may be empty.
 
             Examples:
@@ -54,67 +54,14 @@ public struct TrayCommand: AsyncParsableCommand {
             try StandardStreams.printOutput(try JSONOutput.encode(report))
         } else {
             for entry in entries {
-                let ring = entry.ring == .unseen ? "◉" : "○"
+                let ring = entry.isMuted ? "⊘" : entry.ring == .unseen ? "◉" : "○"
                 let name = StandardStreams.sanitized(entry.story.user.name)
                 try StandardStreams.printOutput(
-                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen  [\(StandardStreams.sanitized(entry.story.user.id.rawValue))]"
+                    "\(ring) \(name)  \(entry.seenItems)/\(entry.story.items.count) seen\(entry.isMuted ? ", muted" : "")  [\(StandardStreams.sanitized(entry.story.user.id.rawValue))]"
                 )
             }
             if entries.isEmpty { try StandardStreams.printOutput("(no users on page \(page))") }
             try StandardStreams.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
         }
     }
-}
-
-/// `tray --json`.
-struct TrayReport: Encodable {
-    struct User: Encodable {
-        var id: String
-        var name: String
-        var avatar: String?
-        var ring: String
-        var items: Int
-        var seenItems: Int
-        var resumeIndex: Int
-
-        init(_ entry: TrayEntry) {
-            id = entry.story.user.id.rawValue
-            name = entry.story.user.name
-            avatar = entry.story.user.avatarURL?.absoluteString
-            ring = entry.ring.rawValue
-            items = entry.story.items.count
-            seenItems = entry.seenItems
-            resumeIndex = entry.resumeIndex
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(avatar, forKey: .avatar)
-            try container.encode(ring, forKey: .ring)
-            try container.encode(items, forKey: .items)
-            try container.encode(seenItems, forKey: .seenItems)
-            try container.encode(resumeIndex, forKey: .resumeIndex)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, name, avatar, ring, items, seenItems, resumeIndex }
-    }
-
-    var source: String
-    var fallback: String?
-    var page: Int
-    var next: Int?
-    var users: [User]
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encode(fallback, forKey: .fallback)
-        try container.encode(page, forKey: .page)
-        try container.encode(next, forKey: .next)
-        try container.encode(users, forKey: .users)
-    }
-
-    enum CodingKeys: String, CodingKey { case source, fallback, page, next, users }
 }

@@ -13,13 +13,14 @@ public struct ViewCommand: AsyncParsableCommand {
         commandName: "view",
         abstract: "Run the viewer on a user's story with scripted keys; print one event per line.",
         discussion: """
-            Keys, space-separated: next prev nextUser prevUser pause resume like close retry \
+            Keys, space-separated: next prev nextUser prevUser pause resume like mute close retry \
             wait:5s (wait advances a virtual clock, so auto-advance runs without sleeping). Media \
             really load; each key is applied once the current media has loaded or failed. A \
             video runs for its declared duration on the virtual clock (its poster is loaded, the \
-            video is not decoded); --json says playbackStarted when it starts. Seen \
-            and liked state go to the configured store. The viewer opens at the user's first \
-            unseen item and moves across the users of the user's tray page.
+            video is not decoded); --json says playbackStarted when it starts. Seen, \
+            liked and muted state go to the configured store. The viewer opens at the user's first \
+            unseen item and moves across the users of the user's tray page; moving forwards \
+            passes over muted users (mute toggles the current one).
 
             Examples:
               stories view ada --keys "wait:5s like next" --json
@@ -71,7 +72,7 @@ public struct ViewCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs the script, writing seen and liked state as events happen.
+    /// Runs the script, writing seen, liked and muted state as events happen.
     public func run() async throws {
         let steps = try ViewerScript.parse(keys)
         let session = try await ContentSession.open(options)
@@ -84,7 +85,8 @@ public struct ViewCommand: AsyncParsableCommand {
         let start = stories.firstIndex { $0.user.id == userID } ?? 0
         var (viewer, opening) = StoryViewer.open(
             stories, at: start, configuration: session.root.settings.viewer,
-            seen: Set(progress.values.flatMap(\.seenItemIDs)), liked: liked)
+            seen: Set(progress.values.flatMap(\.seenItemIDs)), liked: liked,
+            muted: Set(progress.values.filter(\.isMuted).map(\.userID)))
         let load = try session.imageLoader()
         let events = await ViewerScript.run(steps, viewer: &viewer, opening: opening) { item in
             let url: URL?
@@ -119,6 +121,7 @@ public struct ViewCommand: AsyncParsableCommand {
         case .itemSeen(let user, let item, let index): try await session.store.markSeen(item, user: user, index: index)
         case .liked(let item): try await session.store.setLiked(item, true)
         case .unliked(let item): try await session.store.setLiked(item, false)
+        case .muted(let user), .unmuted(let user): try await session.store.setMuted(user, event == .muted(user))
         default: break
         }
     }
