@@ -57,6 +57,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
 
     /// ``initialize(person:)``, saying what it did.
     public func initialization(person: String?) async throws -> Initialization {
+        try await migrate()  // the schema may have aged since this store was opened
         try await ensurePersonGroup()
         var moved = 0
         if let person {

@@ -50,6 +50,13 @@ extension PostgresSeenLikeStore {
     static func classify(_ error: any Error, server: String) -> PostgresStoreError {
         if let known = error as? PostgresStoreError { return known }
         if let refusal = error as? PostgresTransport.Refusal { return .insecure(server: server, detail: "\(refusal)") }
+        // A transaction's failure is its statement's: postgres-nio wraps it. (Unwrapped, a
+        // refused migration or a value the server cannot store read as "the connection failed".)
+        if let transaction = error as? PostgresTransactionError,
+            let cause = transaction.closureError ?? transaction.beginError ?? transaction.commitError
+        {
+            return classify(cause, server: server)
+        }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
             return .insecure(
                 server: server, detail: "TLS failed: \(error); check sslmode and sslrootcert in store.postgres.url")

@@ -69,6 +69,7 @@ struct PeopleTests {
             [
                 StateChange(sequence: 1, kind: .seen(SeenMark(item: "a1", user: "u", index: 0))),
                 StateChange(sequence: 2, kind: .liked("a1", true)),
+                StateChange(sequence: 3, kind: .muted("k", true)),
             ], from: "ann-phone")
         try await bob.push(
             [StateChange(sequence: 1, kind: .seen(SeenMark(item: "b1", user: "u", index: 0)))], from: "bob")
@@ -85,6 +86,7 @@ struct PeopleTests {
             )
             let deleted = try await Self.count(
                 client, "WITH c AS (DELETE FROM like_state RETURNING 1) SELECT count(*) FROM c")
+            let mutes = try await Self.count(client, "SELECT count(*) FROM mute_state")
             var inserted = true
             do {
                 try await client.query(
@@ -101,12 +103,52 @@ struct PeopleTests {
             do {
                 try await client.query(PostgresQuery(unsafeSQL: "SET ROLE \(annName)"))
             } catch { becameAnn = false }
-            return [counted, acks, changed, deleted, inserted ? 1 : 0, lifted ? 1 : 0, becameAnn ? 1 : 0]
+            return [counted, acks, changed, deleted, mutes, inserted ? 1 : 0, lifted ? 1 : 0, becameAnn ? 1 : 0]
         }
-        #expect(results == [1, 1, 0, 0, 0, 0, 0], "count, acks, update, delete, insert as ann, lift RLS, become ann")
+        #expect(
+            results == [1, 1, 0, 0, 0, 0, 0, 0],
+            "count, acks, update, delete, mutes, insert as ann, lift RLS, become ann")
+        #expect(try await ann.summary().mutedUserIDs == ["k"])
+        #expect(try await bob.summary().mutedUserIDs.isEmpty)
         #expect(try await ann.summary().seenItemIDs == ["a1"], "ann's rows untouched")
         #expect(try await ann.likedItems(among: ["a1"]) == ["a1"])
         for store in [ann, bob, owner] { await store.close() }
+    }
+
+    /// After an upgrade, a person's login cannot migrate: it says an administrator runs
+    /// `stories admin init` (it once read "the connection failed": postgres-nio wraps a
+    /// transaction's failure); a value the server cannot store in a push is `rejected`.
+    @Test func aPersonOnAnOlderSchemaIsToldToAskForAdminInitAndABadValueIsRejected() async throws {
+        let cluster = try await PostgresTestCluster.shared()
+        let url = try await cluster.createDatabase()
+        let owner = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: Self.timeout))
+        _ = try await owner.initialize(person: nil)
+        let name = "cy_" + UUID().uuidString.prefix(8).lowercased().filter { $0.isLetter || $0.isNumber }
+        try await cluster.requirePassword(for: name)
+        let personURL = try await owner.addPerson(name)
+        let person = try await store(personURL)
+        let huge = (0..<300).map { _ in UUID().uuidString }.joined()  // an index row past 8 KiB / 3
+        await #expect {
+            try await person.push(
+                [StateChange(sequence: 1, kind: .seen(SeenMark(item: StoryItemID(huge), user: "u", index: 0)))],
+                from: "d")
+        } throws: { error in
+            if case .rejected = error as? PostgresStoreError { true } else { false }
+        }
+        await person.close()
+        _ = try await asRole(url) { client in
+            try await client.query("DELETE FROM stories_schema WHERE version = 4")
+            try await client.query("DROP TABLE mute_state")
+        }
+        await #expect(
+            throws: PostgresStoreError.schemaNeedsAdministrator(
+                server: try PostgresStoreConfiguration(url: personURL).server, version: 3, known: 4)
+        ) { _ = try await self.store(personURL) }
+        _ = try await owner.initialize(person: nil)
+        let again = try await store(personURL)
+        try await again.setMuted("k", true)
+        #expect(try await again.summary().mutedUserIDs == ["k"])
+        for store in [again, owner] { await store.close() }
     }
 
     @Test func aPersonsPasswordReachesTheServerOnlyAsAVerifier() async throws {
