@@ -18,6 +18,21 @@ public enum StoriesMain {
         return status
     }
 
+    /// Parses `arguments`: a leaf subcommand named first parses the rest alone — ArgumentParser
+    /// then reflects over one command's arguments instead of every command's, and (the leaves
+    /// name `stories` as their `_superCommandName`) skips its completion-script check, which
+    /// parsed the arguments twice more (issue 31). Help, completions and whatever a leaf
+    /// refuses go through the whole tree, which says it as usual.
+    static func parse(_ arguments: [String]) async throws -> any ParsableCommand {
+        if let first = arguments.first, let leaf = StoriesCommand.leaves[first],
+            !arguments.contains(where: StoriesCommand.needsTheTree),
+            let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
+        {
+            return command
+        }
+        return try await StoriesCommand.asyncParseAsRoot(arguments)
+    }
+
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
@@ -25,6 +40,15 @@ public enum StoriesMain {
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
         StandardStreams.reserveClosedStandardDescriptors()
+        if arguments == ["--version"] {  // answered before ArgumentParser builds anything
+            do {
+                try StandardStreams.printOutput(StoriesCommand.configuration.version)
+                return ExitStatus.success.rawValue
+            } catch {
+                StandardStreams.printError(error.description)
+                return ExitStatus.ioError.rawValue
+            }
+        }
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
@@ -36,7 +60,7 @@ public enum StoriesMain {
             return ExitStatus.usage.rawValue
         }
         do {
-            var command = try await StoriesCommand.asyncParseAsRoot(arguments)
+            var command = try await parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

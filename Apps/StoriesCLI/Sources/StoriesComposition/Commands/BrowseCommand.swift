@@ -14,7 +14,7 @@ import StoryTerminal
 public struct BrowseCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "browse",
+        commandName: "browse", _superCommandName: "stories",
         abstract: "The interactive tray and viewer (what bare `stories` runs).",
         discussion: """
             Tray: \(KeyBindings.summary(KeyBindings.tray)) · ? help; a click on an avatar views \

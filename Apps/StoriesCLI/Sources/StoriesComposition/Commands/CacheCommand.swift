@@ -8,7 +8,7 @@ import StoryTerminal
 public struct CacheCommand: ParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "cache",
+        commandName: "cache", _superCommandName: "stories",
         abstract: "Show, clear or verify the image disk cache (and the video clips').",
         discussion: """
             stats: entries, bytes and the limit (images.cache.maxBytes). clear: removes every \

@@ -7,7 +7,7 @@ import StoryTerminal
 public struct ConfigCommand: ParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "config",
+        commandName: "config", _superCommandName: "stories",
         abstract: "Show every configuration key, its value and where it came from.",
         discussion: """
             Precedence: command-line flag > STORIES_* environment variable > config file \

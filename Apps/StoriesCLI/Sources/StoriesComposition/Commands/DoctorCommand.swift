@@ -11,7 +11,7 @@ import VideoDecoding
 public struct DoctorCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "doctor",
+        commandName: "doctor", _superCommandName: "stories",
         abstract: "Check the terminal, video playback, the content source, the store and the image cache.",
         discussion: """
             One line per check; a failed check is said on stderr, the others still run, and the \

@@ -10,7 +10,7 @@ import StoryTerminal
 public struct PhotosCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "photos", abstract: "List one page of the gallery's photos.",
+        commandName: "photos", _superCommandName: "stories", abstract: "List one page of the gallery's photos.",
         discussion: """
             JSON: {"page","next","photos":[{"id","author","width","height","url","downloadURL"}]}, "next" null after the last page.
 
@@ -52,7 +52,7 @@ public struct PhotosCommand: AsyncParsableCommand {
 public struct PhotoCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "photo", abstract: "Show one photo's details.",
+        commandName: "photo", _superCommandName: "stories", abstract: "Show one photo's details.",
         discussion: "ID as `stories photos` prints it; an unknown one exits 65.")
 
     @OptionGroup var options: GlobalOptions

@@ -9,7 +9,7 @@ import StoryTerminal
 public struct RenderCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "render",
+        commandName: "render", _superCommandName: "stories",
         abstract: "Draw an image file or URL in the terminal.",
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \

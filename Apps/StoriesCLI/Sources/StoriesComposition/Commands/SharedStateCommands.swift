@@ -8,7 +8,7 @@ import StoryTerminal
 public struct SyncCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "sync",
+        commandName: "sync", _superCommandName: "stories",
         abstract: "Exchange seen and liked state with the PostgreSQL server now (store.kind=postgres).",
         discussion: """
             Sends the changes saved here and brings the other devices'. Every command also syncs \

@@ -8,7 +8,7 @@ import StoryTerminal
 public struct StateCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "state", abstract: "Show the seen, liked and muted state in the store.",
+        commandName: "state", _superCommandName: "stories", abstract: "Show the seen, liked and muted state in the store.",
         discussion: """
             JSON: {"seenItems","likedItems","mutedUsers","seenItemIds","likedItemIds","mutedUserIds",\
             "users":[{"id","seenItems","lastSeenIndex"}]}; \
@@ -46,7 +46,7 @@ public struct StateCommand: AsyncParsableCommand {
 public struct LikeCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "like", abstract: "Like an item (or unlike it with --off).",
+        commandName: "like", _superCommandName: "stories", abstract: "Like an item (or unlike it with --off).",
         discussion: "ITEM is an id as `stories view` prints it; an unknown one exits 65.")
 
     @OptionGroup var options: GlobalOptions
@@ -70,7 +70,7 @@ public struct LikeCommand: AsyncParsableCommand {
 public struct MuteCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "mute", abstract: "Mute a user (or unmute them with --off).",
+        commandName: "mute", _superCommandName: "stories", abstract: "Mute a user (or unmute them with --off).",
         discussion: """
             USER is an id as `stories tray` prints it; an unknown one exits 65. Muted users come last \
             on their tray page and the viewer never plays on into their stories (m in the tray and \
@@ -98,7 +98,7 @@ public struct MuteCommand: AsyncParsableCommand {
 public struct SeenCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "seen", abstract: "Mark items as seen.",
+        commandName: "seen", _superCommandName: "stories", abstract: "Mark items as seen.",
         discussion: "ITEMs are ids as `stories view` prints them; an unknown one exits 65 and nothing is written.")
 
     @OptionGroup var options: GlobalOptions
@@ -131,7 +131,7 @@ public struct SeenCommand: AsyncParsableCommand {
 public struct ResetCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget seen items, likes, mutes, or all of them.",
+        commandName: "reset", _superCommandName: "stories", abstract: "Forget seen items, likes, mutes, or all of them.",
         discussion: "Say what to forget: --seen, --likes, --mutes or --all.")
 
     @OptionGroup var options: GlobalOptions

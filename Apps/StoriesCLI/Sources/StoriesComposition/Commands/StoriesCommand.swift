@@ -33,6 +33,22 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// This build's version (`stories --version`).
     public static let version = "0.29.0"
 
+    /// The subcommands without subcommands of their own, by name: a command line naming one
+    /// first is parsed by it alone (``StoriesMain``), so ArgumentParser builds one command's
+    /// arguments, not the whole tree's (start-up, issue 31). A test holds it to `subcommands`.
+    static let leaves: [String: any ParsableCommand.Type] = [
+        "browse": BrowseCommand.self, "tray": TrayCommand.self, "view": ViewCommand.self,
+        "photos": PhotosCommand.self, "photo": PhotoCommand.self, "like": LikeCommand.self, "mute": MuteCommand.self,
+        "seen": SeenCommand.self, "state": StateCommand.self, "reset": ResetCommand.self, "render": RenderCommand.self,
+        "config": ConfigCommand.self, "doctor": DoctorCommand.self, "cache": CacheCommand.self, "sync": SyncCommand.self,
+    ]
+
+    /// Arguments only the whole tree answers (help, version, completions): never parsed by a leaf alone.
+    static func needsTheTree(_ argument: String) -> Bool {
+        ["-h", "--help", "help", "--version"].contains(argument) || argument.hasPrefix("--generate-completion-script")
+            || argument.hasPrefix("---") || argument.hasPrefix("--experimental")
+    }
+
     /// The subcommands' names, and `help`.
     static var commandNames: [String] {
         configuration.subcommands.map { $0._commandName } + ["help"]

@@ -9,7 +9,7 @@ import StoryTerminal
 public struct TrayCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "tray",
+        commandName: "tray", _superCommandName: "stories",
         abstract: "List one page of the tray: users, their rings and where they resume.",
         discussion: """
             Each page is sorted unseen-first on its own (tray.order). With --json: \

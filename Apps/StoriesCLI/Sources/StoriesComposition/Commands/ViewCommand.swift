@@ -10,7 +10,7 @@ import StoryTerminal
 public struct ViewCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "view",
+        commandName: "view", _superCommandName: "stories",
         abstract: "Run the viewer on a user's story with scripted keys; print one event per line.",
         discussion: """
             Keys, space-separated: next prev nextUser prevUser pause resume like mute close retry \
