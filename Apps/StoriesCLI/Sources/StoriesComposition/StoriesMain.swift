@@ -26,7 +26,7 @@ public enum StoriesMain {
     static func parse(_ arguments: [String]) async throws -> any ParsableCommand {
         if let first = arguments.first, let leaf = StoriesCommand.leaves[first],
             !arguments.contains(where: StoriesCommand.needsTheTree),
-            let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
+            let command = try? await StoriesCommand.parse(Array(arguments.dropFirst()), as: leaf)
         {
             return command
         }

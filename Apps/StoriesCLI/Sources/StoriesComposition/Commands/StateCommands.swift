@@ -8,7 +8,8 @@ import StoryTerminal
 public struct StateCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "state", _superCommandName: "stories", abstract: "Show the seen, liked and muted state in the store.",
+        commandName: "state", _superCommandName: "stories",
+        abstract: "Show the seen, liked and muted state in the store.",
         discussion: """
             JSON: {"seenItems","likedItems","mutedUsers","seenItemIds","likedItemIds","mutedUserIds",\
             "users":[{"id","seenItems","lastSeenIndex"}]}; \
@@ -131,7 +132,8 @@ public struct SeenCommand: AsyncParsableCommand {
 public struct ResetCommand: AsyncParsableCommand {
     /// The command's help.
     public static let configuration = CommandConfiguration(
-        commandName: "reset", _superCommandName: "stories", abstract: "Forget seen items, likes, mutes, or all of them.",
+        commandName: "reset", _superCommandName: "stories",
+        abstract: "Forget seen items, likes, mutes, or all of them.",
         discussion: "Say what to forget: --seen, --likes, --mutes or --all.")
 
     @OptionGroup var options: GlobalOptions

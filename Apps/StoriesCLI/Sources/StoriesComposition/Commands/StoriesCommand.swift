@@ -36,12 +36,22 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// The subcommands without subcommands of their own, by name: a command line naming one
     /// first is parsed by it alone (``StoriesMain``), so ArgumentParser builds one command's
     /// arguments, not the whole tree's (start-up, issue 31). A test holds it to `subcommands`.
-    static let leaves: [String: any ParsableCommand.Type] = [
+    public static let leaves: [String: any ParsableCommand.Type] = [
         "browse": BrowseCommand.self, "tray": TrayCommand.self, "view": ViewCommand.self,
         "photos": PhotosCommand.self, "photo": PhotoCommand.self, "like": LikeCommand.self, "mute": MuteCommand.self,
         "seen": SeenCommand.self, "state": StateCommand.self, "reset": ResetCommand.self, "render": RenderCommand.self,
-        "config": ConfigCommand.self, "doctor": DoctorCommand.self, "cache": CacheCommand.self, "sync": SyncCommand.self,
+        "config": ConfigCommand.self, "doctor": DoctorCommand.self, "cache": CacheCommand.self,
+        "sync": SyncCommand.self,
     ]
+
+    /// `arguments` parsed by `leaf` as the root (asynchronously when it is async: it may have
+    /// asynchronous completions, which a synchronous parse refuses).
+    public static func parse(_ arguments: [String], as leaf: any ParsableCommand.Type) async throws
+        -> any ParsableCommand
+    {
+        if let leaf = leaf as? any AsyncParsableCommand.Type { return try await leaf.asyncParseAsRoot(arguments) }
+        return try leaf.parseAsRoot(arguments)
+    }
 
     /// Arguments only the whole tree answers (help, version, completions): never parsed by a leaf alone.
     static func needsTheTree(_ argument: String) -> Bool {
