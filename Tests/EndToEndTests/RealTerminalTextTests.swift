@@ -22,8 +22,19 @@ struct RealTerminalTextTests {
         return (columns, rows)
     }
 
+    /// The screen's rows as compared: trailing spaces dropped; a row holding half blocks (a
+    /// picture or an avatar) keeps only its other characters, spaces dropped too. Pictures take
+    /// the terminal's real cell shape where it reports one (kitty does, tmux does not), so their
+    /// outline differs with the font (Noto Sans Mono's cells made kitty's pictures a fifth wider
+    /// than tmux's); the text beside them — a name, an age, emoji debris — must still agree.
     static func trimmed(_ lines: [String]) -> [String] {
-        var lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        var lines = lines.map { line -> String in
+            let blocks: Set<Character> = ["▀", "▄", "█"]
+            guard line.contains(where: blocks.contains) else {
+                return String(line.reversed().drop { $0 == " " }.reversed())
+            }
+            return String(line.filter { !blocks.contains($0) && $0 != " " })
+        }
         while lines.last == "" { lines.removeLast() }
         return lines
     }

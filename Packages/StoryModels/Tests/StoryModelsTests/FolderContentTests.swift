@@ -1,5 +1,6 @@
 import Foundation
 import StoryInterfaces
+import StoryInterfacesTestSupport
 import StoryModels
 import Testing
 
@@ -109,6 +110,36 @@ struct FolderContentTests {
             try await content.story(for: "nothing here")
         }
         #expect(try await content.story(for: "trip 050").items.count == 50)
+    }
+
+    /// A photo's day is the day it was taken (EXIF DateTimeOriginal, else DateTime), not the
+    /// day it was copied; a photo that does not say, and a PNG, keep their modification time.
+    @Test func aPhotosDayIsWhenItWasTaken() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let copied = Self.start
+        let files: [(String, Data)] = [
+            ("taken-july.jpg", ExifFixture.jpeg(original: "2021:07:04 10:30:00")),
+            ("taken-july-later.jpeg", ExifFixture.jpeg(original: "2021:07:04 18:00:00")),
+            ("datetime-only.jpg", ExifFixture.jpeg(dateTime: "2020:01:02 03:04:05", original: nil)),
+            ("says-nothing.jpg", ExifFixture.jpeg(orientation: 1, dateTime: nil, original: nil)),
+            ("bad-date.jpg", ExifFixture.jpeg(dateTime: nil, original: "2021:13:45 99:99:99")),
+            ("screenshot.png", ExifFixture.jpeg()),  // not a JPEG by name: its file date stands
+        ]
+        for (name, data) in files {
+            let url = root.appendingPathComponent(name)
+            try data.write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: copied], ofItemAtPath: url.path)
+        }
+        let folder = try FolderContent(root: root, calendar: calendar)
+        let copiedDay = ISO8601DateFormatter.string(
+            from: copied, timeZone: calendar.timeZone, formatOptions: [.withFullDate])
+        #expect(folder.users.map(\.id.rawValue) == [copiedDay, "2021-07-04", "2020-01-02"])
+        let july = try await FolderStoryContent(folder: folder).story(for: "2021-07-04")
+        #expect(july.items.map(\.id.rawValue) == ["2021-07-04/taken-july.jpg", "2021-07-04/taken-july-later.jpeg"])
+        #expect(july.items.first?.postedAt == Date(timeIntervalSince1970: 1_625_394_600))
     }
 
     @Test func aMissingFolderOrAFileIsRefusedInASentence() throws {

@@ -4,8 +4,8 @@ import Synchronization
 
 /// A folder of the user's own pictures and videos as stories (`content.source = folder`): each
 /// subfolder is a user, or, in a folder without subfolders, each day of the files' dates; a
-/// user's items are their photos and videos in date order (the file's modification time: what
-/// cameras and phones keep when they copy).
+/// user's items are their photos and videos in date order. A JPEG's date is when it was taken
+/// (EXIF DateTimeOriginal, read from its first 16 KiB), any other file's its modification time.
 ///
 /// Opening it lists the top folder only (and, without subfolders, the dates of its files): a
 /// subfolder's files are listed when a page holding it is asked for, so thousands of files in
@@ -27,6 +27,8 @@ public struct FolderContent: Sendable {
     public let users: [FolderUser]
     /// Files skipped while opening (not media, unreadable).
     public let skipped: (notMedia: Int, unreadable: Int)
+    /// The calendar of the days and of EXIF's local times.
+    let calendar: Calendar
 
     /// One user: a subfolder, or a day's files of the top folder.
     public struct FolderUser: Sendable, Hashable {
@@ -44,7 +46,7 @@ public struct FolderContent: Sendable {
     public struct MediaFile: Sendable, Hashable {
         /// The file.
         public var url: URL
-        /// When it was taken (its modification time).
+        /// When it was taken (EXIF for a JPEG that says, else the modification time).
         public var date: Date
         /// Whether it is a video.
         public var isVideo: Bool
@@ -67,6 +69,7 @@ public struct FolderContent: Sendable {
     /// Lists `root` (blocking: call it off the cooperative pool).
     public init(root: URL, calendar: Calendar = .current) throws(FolderError) {
         self.root = root
+        self.calendar = calendar
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(path: root.path, reason: "it is not a folder")
@@ -81,7 +84,8 @@ public struct FolderContent: Sendable {
         }
         let folders = entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
             .sorted { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
-        let (files, notMedia, unreadable) = Self.mediaFiles(entries.filter { !folders.contains($0) })
+        let (files, notMedia, unreadable) = Self.mediaFiles(
+            entries.filter { !folders.contains($0) }, calendar: calendar)
         if !folders.isEmpty {
             var users = folders.map {
                 FolderUser(id: UserID($0.lastPathComponent), name: $0.lastPathComponent, folder: $0, files: [])
@@ -114,7 +118,9 @@ public struct FolderContent: Sendable {
     }
 
     /// The media files among `entries` in date order (then by name), and how many were skipped.
-    static func mediaFiles(_ entries: [URL]) -> (files: [MediaFile], notMedia: Int, unreadable: Int) {
+    static func mediaFiles(_ entries: [URL], calendar: Calendar) -> (
+        files: [MediaFile], notMedia: Int, unreadable: Int
+    ) {
         var files: [MediaFile] = []
         var notMedia = 0
         var unreadable = 0
@@ -132,7 +138,8 @@ public struct FolderContent: Sendable {
                 unreadable += 1
                 continue
             }
-            files.append(MediaFile(url: entry, date: date, isVideo: isVideo))
+            let taken = ext == "jpg" || ext == "jpeg" ? Self.captureDate(of: entry, calendar: calendar) : nil
+            files.append(MediaFile(url: entry, date: taken ?? date, isVideo: isVideo))
         }
         files.sort { ($0.date, $0.url.lastPathComponent) < ($1.date, $1.url.lastPathComponent) }
         return (files, notMedia, unreadable)
@@ -141,6 +148,16 @@ public struct FolderContent: Sendable {
     /// Whether `url` is a regular file, following a symbolic link.
     static func isRegularFile(_ url: URL) -> Bool {
         (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }
+
+    /// When the JPEG at `url` was taken, as its EXIF block says, read from the file's first
+    /// 16 KiB (the block's entries come before its thumbnail); nil when it does not say. EXIF
+    /// times are the camera's local time: read in `calendar`'s time zone.
+    static func captureDate(of url: URL, calendar: Calendar) -> Date? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 16 * 1024) else { return nil }
+        return ExifMetadata.read(jpeg: head, prefix: true).capturedDate(in: calendar)
     }
 
     /// One line for the user: what was skipped, if anything.
@@ -158,7 +175,7 @@ public struct FolderContent: Sendable {
                     (try? FileManager.default.contentsOfDirectory(
                         at: folder, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey],
                         options: [.skipsHiddenFiles])) ?? []
-                return Self.mediaFiles(entries).files
+                return Self.mediaFiles(entries, calendar: calendar).files
             } ?? user.files
         guard !files.isEmpty else { return nil }
         let items = files.map { file in
