@@ -2,6 +2,12 @@ public import Foundation
 public import StoryInterfaces
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A folder of the user's own pictures and videos as stories (`content.source = folder`): each
 /// subfolder is a user, or, in a folder without subfolders, each day of the files' dates; a
 /// user's items are their photos and videos in date order. A JPEG's date is when it was taken
@@ -77,15 +83,16 @@ public struct FolderContent: Sendable {
         let entries: [URL]
         do {
             entries = try FileManager.default.contentsOfDirectory(
-                at: root, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey],
+                at: root, includingPropertiesForKeys: nil,
                 options: [.skipsHiddenFiles])
         } catch {
             throw .unreadable(path: root.path, reason: "it cannot be listed")
         }
-        let folders = entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        let facts = entries.map { FileFacts(path: $0.path) }
+        let folders = zip(entries, facts).filter { $0.1?.isDirectory == true }.map(\.0)
             .sorted { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
         let (files, notMedia, unreadable) = Self.mediaFiles(
-            entries.filter { !folders.contains($0) }, calendar: calendar)
+            zip(entries, facts).filter { $0.1?.isDirectory != true }.map(\.0), calendar: calendar)
         if !folders.isEmpty {
             var users = folders.map {
                 FolderUser(id: UserID($0.lastPathComponent), name: $0.lastPathComponent, folder: $0, files: [])
@@ -132,23 +139,22 @@ public struct FolderContent: Sendable {
                 continue
             }
             // A regular file (a link to one too): a FIFO or a device named .jpg would block a read.
-            guard Self.isRegularFile(entry), FileManager.default.isReadableFile(atPath: entry.path),
-                let date = try? entry.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
-            else {
+            // One stat (links followed) and one access: Foundation's resourceValues cost 0.3 s
+            // for 5,000 files.
+            let path = entry.path
+            guard let facts = FileFacts(path: path), facts.isRegular, access(path, R_OK) == 0 else {
                 unreadable += 1
                 continue
             }
             let taken = ext == "jpg" || ext == "jpeg" ? Self.captureDate(of: entry, calendar: calendar) : nil
-            files.append(MediaFile(url: entry, date: taken ?? date, isVideo: isVideo))
+            files.append(MediaFile(url: entry, date: taken ?? facts.modified, isVideo: isVideo))
         }
         files.sort { ($0.date, $0.url.lastPathComponent) < ($1.date, $1.url.lastPathComponent) }
         return (files, notMedia, unreadable)
     }
 
     /// Whether `url` is a regular file, following a symbolic link.
-    static func isRegularFile(_ url: URL) -> Bool {
-        (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-    }
+    static func isRegularFile(_ url: URL) -> Bool { FileFacts(path: url.path)?.isRegular == true }
 
     /// When the JPEG at `url` was taken, as its EXIF block says, read from the file's first
     /// 16 KiB (the block's entries come before its thumbnail); nil when it does not say. EXIF
@@ -173,7 +179,7 @@ public struct FolderContent: Sendable {
             user.folder.map { folder in
                 let entries =
                     (try? FileManager.default.contentsOfDirectory(
-                        at: folder, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey],
+                        at: folder, includingPropertiesForKeys: nil,
                         options: [.skipsHiddenFiles])) ?? []
                 return Self.mediaFiles(entries, calendar: calendar).files
             } ?? user.files
@@ -293,4 +299,26 @@ public struct FolderImageLoader: ImageLoading {
 
     /// Nothing to prefetch: the files are here.
     public func prefetch(_ urls: [URL]) async {}
+}
+
+/// What one `stat` (links followed) says of a path: its kind and modification time; nil when
+/// it cannot be read (gone, a dangling link, no permission on the way).
+struct FileFacts {
+    var isDirectory: Bool
+    var isRegular: Bool
+    var modified: Date
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let kind = status.st_mode & S_IFMT
+        isDirectory = kind == S_IFDIR
+        isRegular = kind == S_IFREG
+        #if canImport(Darwin)
+            let time = status.st_mtimespec
+        #else
+            let time = status.st_mtim
+        #endif
+        modified = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
 }
