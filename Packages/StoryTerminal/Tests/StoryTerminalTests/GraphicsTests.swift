@@ -208,7 +208,9 @@ struct GraphicsImageTests {
         let cell = CellPixels(width: 10, height: 20)
         let keys = try Self.kittyKeys(columns: 20, rows: 10, id: 9)
         // 20×10 cells of 10×20 pixels: a 200×200 box; the 9:16 portrait is 112×200, 12 cells wide.
-        #expect(keys.isSuperset(of: ["s=112", "v=200", "c=12", "r=10", "i=9"]), "\(keys)")
+        // kitty is sent the JPEG's 1/8 scale (135×240, within 30% of the box) and fits it to
+        // the 12×10 cells itself.
+        #expect(keys.isSuperset(of: ["s=135", "v=240", "c=12", "r=10", "i=9"]), "\(keys)")
         let bytes = try GraphicsImage.draw(data, mode: .kitty, columns: 20, rows: 10, cell: cell, id: 9)
         #expect(bytes.suffix(10) == [UInt8](repeating: UInt8(ascii: "\n"), count: 10))
         let sixel = try DecodedSixel(
@@ -227,6 +229,17 @@ struct GraphicsImageTests {
         // source's own 1080 pixels across are sent, and the terminal scales them up.
         #expect(keys.isSuperset(of: ["s=1080", "c=1000", "r=889"]), "\(keys)")
         #expect(GraphicsImage.pixelSize(fitted: (90000, 160000), source: (90000, 160000)) == (2304, 4096))
+    }
+
+    /// A decode far larger than the box (a PNG is decoded whole) is brought to the box; one
+    /// near it is sent as decoded.
+    @Test func kittyIsSentTheDecodeNearTheBoxOrTheBoxItself() throws {
+        let png = try Fixture.data("alpha-32x32.png")
+        let cell = CellPixels(width: 10, height: 20)
+        let small = try GraphicsImage.draw(png, mode: .kitty, columns: 2, rows: 1, cell: cell, id: 3)
+        let keys = Set(kittyChunks(Array(small.prefix { $0 != UInt8(ascii: "\n") }))[0].keys.split(separator: ","))
+        #expect(keys.isSuperset(of: ["s=20", "v=20"]), "32×32 into a 20×20 box: resampled (\(keys))")
+        #expect(try GraphicsImage.kittyPicture(png, 30, 30, whole: false).width == 32, "within 30%: as decoded")
     }
 
     @Test func cellSizesFitLandscapeAndPortrait() {
