@@ -200,15 +200,42 @@ enum SixelQuantizer {
         let width = image.width
         let height = image.height
         var indexes = [UInt8](repeating: 0, count: width * height)
-        var nearest = [Int16](repeating: -1, count: 1 << 15)
-        let pr = palette.map { Int($0.r) }
-        let pg = palette.map { Int($0.g) }
-        let pb = palette.map { Int($0.b) }
+        guard !palette.isEmpty, width > 0, height > 0 else {
+            return QuantizedImage(width: width, height: height, palette: palette, indexes: indexes)
+        }
+        // Raw buffers, not arrays: the inner loop ran a uniqueness and a bounds check on every
+        // error it spread (a third of the sixel row's instructions).
+        let nearest = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 15)
+        nearest.initialize(repeating: -1, count: 1 << 15)
+        let count = palette.count
+        let channels = UnsafeMutablePointer<Int>.allocate(capacity: count * 3)
+        for (i, color) in palette.enumerated() {
+            (channels[i * 3], channels[i * 3 + 1], channels[i * 3 + 2]) = (Int(color.r), Int(color.g), Int(color.b))
+        }
+        // Palette indexes sorted by green, and their greens, for the outward search.
+        let order = palette.indices.sorted { (palette[$0].g, $0) < (palette[$1].g, $1) }
+        let byGreen = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let greens = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        for (position, i) in order.enumerated() {
+            byGreen[position] = i
+            greens[position] = Int(palette[i].g)
+        }
         // Errors in 1/16ths for this row and the next, with a pixel of margin each side.
-        var current = [Int32](repeating: 0, count: (width + 2) * 3)
-        var next = current
+        let rowLength = (width + 2) * 3
+        let errors = UnsafeMutablePointer<Int32>.allocate(capacity: rowLength * 2)
+        errors.initialize(repeating: 0, count: rowLength * 2)
+        defer {
+            nearest.deallocate()
+            channels.deallocate()
+            errors.deallocate()
+            byGreen.deallocate()
+            greens.deallocate()
+        }
+        var current = errors
+        var next = errors + rowLength
         image.pixels.withUnsafeBufferPointer { pixels in
             indexes.withUnsafeMutableBufferPointer { indexes in
+                guard let pixels = pixels.baseAddress, let indexes = indexes.baseAddress else { return }
                 for y in 0..<height {
                     for x in 0..<width {
                         let offset = (y * width + x) * 3
@@ -219,28 +246,20 @@ enum SixelQuantizer {
                         let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
                         var index = Int(nearest[key])
                         if index < 0 {
-                            // The bin's centre's nearest colour, found once per bin.
-                            let cr = (r & ~7) + 4
-                            let cg = (g & ~7) + 4
-                            let cb = (b & ~7) + 4
-                            var best = Int.max
-                            index = 0
-                            for i in 0..<palette.count {
-                                let dr = pr[i] - cr
-                                let dg = pg[i] - cg
-                                let db = pb[i] - cb
-                                let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
-                                if distance < best {
-                                    best = distance
-                                    index = i
-                                }
-                            }
+                            // The bin's centre's nearest colour, found once per bin: the palette
+                            // is searched outwards from the centre's green (sorted by green,
+                            // the heaviest channel) and a side stops once green alone is
+                            // farther than the best; ties go to the lower palette index, as
+                            // a search of the whole palette in order would.
+                            index = Self.nearest(
+                                (r & ~7) + 4, (g & ~7) + 4, (b & ~7) + 4, channels: channels, byGreen: byGreen,
+                                greens: greens, count: count)
                             nearest[key] = Int16(index)
                         }
-                        indexes[y * width + x] = UInt8(index)
-                        let er = Int32(r - pr[index])
-                        let eg = Int32(g - pg[index])
-                        let eb = Int32(b - pb[index])
+                        indexes[y * width + x] = UInt8(truncatingIfNeeded: index)
+                        let er = Int32(r - channels[index * 3])
+                        let eg = Int32(g - channels[index * 3 + 1])
+                        let eb = Int32(b - channels[index * 3 + 2])
                         current[e + 3] += er * 7
                         current[e + 4] += eg * 7
                         current[e + 5] += eb * 7
@@ -255,10 +274,63 @@ enum SixelQuantizer {
                         next[e + 5] += eb
                     }
                     swap(&current, &next)
-                    for i in next.indices { next[i] = 0 }
+                    next.update(repeating: 0, count: rowLength)
                 }
             }
         }
         return QuantizedImage(width: width, height: height, palette: palette, indexes: indexes)
+    }
+
+    /// The palette index nearest (r, g, b) by the weighted distance 3·dr² + 4·dg² + 2·db²,
+    /// the lowest index among equals. `byGreen` lists the indexes in green order, `greens`
+    /// their greens.
+    @inline(__always)
+    static func nearest(
+        _ r: Int, _ g: Int, _ b: Int, channels: UnsafeMutablePointer<Int>, byGreen: UnsafeMutablePointer<Int>,
+        greens: UnsafeMutablePointer<Int>, count: Int
+    ) -> Int {
+        // The first position whose green is at least g.
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if greens[middle] < g { low = middle + 1 } else { high = middle }
+        }
+        var best = Int.max
+        var bestIndex = 0
+        func consider(_ position: Int) {
+            let i = byGreen[position]
+            let dr = channels[i * 3] - r
+            let dg = channels[i * 3 + 1] - g
+            let db = channels[i * 3 + 2] - b
+            let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
+            if distance < best || (distance == best && i < bestIndex) {
+                best = distance
+                bestIndex = i
+            }
+        }
+        var up = low
+        var down = low - 1
+        while up < count || down >= 0 {
+            if up < count {
+                let dg = greens[up] - g
+                if dg * dg * 4 > best {
+                    up = count
+                } else {
+                    consider(up)
+                    up += 1
+                }
+            }
+            if down >= 0 {
+                let dg = g - greens[down]
+                if dg * dg * 4 > best {
+                    down = -1
+                } else {
+                    consider(down)
+                    down -= 1
+                }
+            }
+        }
+        return bestIndex
     }
 }

@@ -76,7 +76,9 @@ public struct RGBImage: Hashable, Sendable {
                                 value += source[o] * weights[k]
                                 o += stride
                             }
-                            target[t + i] = UInt8(max(0, min(255, (value + 0.5).rounded(.down))))
+                            // Weights and samples are never negative: truncation is the floor
+                            // (a call to floorf for each of a picture's channels cost a fifth of it).
+                            target[t + i] = UInt8(min(255, Int(max(0, value) + 0.5)))
                         }
                     }
                 }
