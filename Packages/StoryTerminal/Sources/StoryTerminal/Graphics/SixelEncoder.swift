@@ -30,60 +30,71 @@ public enum SixelEncoder {
         }
         let paletteCount = image.palette.count
         var bits = [UInt8](repeating: 0, count: paletteCount * width)
-        var used = [Bool](repeating: false, count: paletteCount)
+        // Each colour's first and last column in the band (first > last: unused), so a colour's
+        // row is read and cleared over its own span only.
+        var first = [Int](repeating: Int.max, count: paletteCount)
+        var last = [Int](repeating: -1, count: paletteCount)
         var usedList: [Int] = []
         image.indexes.withUnsafeBufferPointer { indexes in
             bits.withUnsafeMutableBufferPointer { bits in
-                var top = 0
-                while top < height {
-                    usedList.removeAll(keepingCapacity: true)
-                    for k in 0..<min(6, height - top) {
-                        let row = (top + k) * width
-                        let bit = UInt8(1) << UInt8(k)
-                        for x in 0..<width {
-                            if let opaque = image.opaque, !opaque[row + x] { continue }
-                            let color = Int(indexes[row + x])
-                            if !used[color] {
-                                used[color] = true
-                                usedList.append(color)
+                first.withUnsafeMutableBufferPointer { first in
+                    last.withUnsafeMutableBufferPointer { last in
+                        var top = 0
+                        while top < height {
+                            usedList.removeAll(keepingCapacity: true)
+                            for k in 0..<min(6, height - top) {
+                                let row = (top + k) * width
+                                let bit = UInt8(1) << UInt8(k)
+                                for x in 0..<width {
+                                    if let opaque = image.opaque, !opaque[row + x] { continue }
+                                    let color = Int(indexes[row + x])
+                                    if last[color] < 0 { usedList.append(color) }
+                                    if x < first[color] { first[color] = x }
+                                    if x > last[color] { last[color] = x }
+                                    bits[color * width + x] |= bit
+                                }
                             }
-                            bits[color * width + x] |= bit
+                            for (position, color) in usedList.enumerated() {
+                                out.append(UInt8(ascii: "#"))
+                                appendNumber(color, to: &out)
+                                let base = color * width
+                                // Empty sixels before the span, then the span; none after it.
+                                appendRun(first[color], of: 63, to: &out)
+                                var x = first[color]
+                                let end = last[color] + 1
+                                while x < end {
+                                    let value = bits[base + x]
+                                    var run = 1
+                                    while x + run < end, bits[base + x + run] == value { run += 1 }
+                                    appendRun(run, of: 63 + value, to: &out)
+                                    x += run
+                                }
+                                for x in first[color]..<end { bits[base + x] = 0 }
+                                first[color] = Int.max
+                                last[color] = -1
+                                // `$` back to the band's start for the next colour; the last ends the band.
+                                if position < usedList.count - 1 { out.append(UInt8(ascii: "$")) }
+                            }
+                            top += 6
+                            if top < height { out.append(UInt8(ascii: "-")) }
                         }
                     }
-                    for (position, color) in usedList.enumerated() {
-                        out.append(UInt8(ascii: "#"))
-                        appendNumber(color, to: &out)
-                        let base = color * width
-                        // The row without its trailing empty sixels.
-                        var end = width
-                        while end > 0, bits[base + end - 1] == 0 { end -= 1 }
-                        var x = 0
-                        while x < end {
-                            let value = bits[base + x]
-                            var run = 1
-                            while x + run < end, bits[base + x + run] == value { run += 1 }
-                            let character = 63 + value
-                            if run > 3 {
-                                out.append(UInt8(ascii: "!"))
-                                appendNumber(run, to: &out)
-                                out.append(character)
-                            } else {
-                                for _ in 0..<run { out.append(character) }
-                            }
-                            x += run
-                        }
-                        for x in 0..<width { bits[base + x] = 0 }
-                        used[color] = false
-                        // `$` back to the band's start for the next colour; the last ends the band.
-                        if position < usedList.count - 1 { out.append(UInt8(ascii: "$")) }
-                    }
-                    top += 6
-                    if top < height { out.append(UInt8(ascii: "-")) }
                 }
             }
         }
         out += [0x1B, UInt8(ascii: "\\")]
         return out
+    }
+
+    /// `count` sixels `character`: "!N" and the character from four on, else each one.
+    private static func appendRun(_ count: Int, of character: UInt8, to out: inout [UInt8]) {
+        if count > 3 {
+            out.append(UInt8(ascii: "!"))
+            appendNumber(count, to: &out)
+            out.append(character)
+        } else {
+            for _ in 0..<count { out.append(character) }
+        }
     }
 
     private static func appendNumber(_ number: Int, to out: inout [UInt8]) {
