@@ -157,23 +157,9 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 ON CONFLICT (owner, item_id) DO NOTHING
                 """, logger: logger)
         case .likes(let likes):
-            let items = likes.map(\.0)
-            let liked = likes.map(\.1)
-            try await connection.query(
-                """
-                INSERT INTO like_state (item_id, liked) SELECT * FROM unnest(\(items)::text[], \(liked)::boolean[])
-                ON CONFLICT (owner, item_id) DO UPDATE
-                  SET liked = excluded.liked, change_order = nextval('stories_change_order')
-                """, logger: logger)
+            try await upsert(likes, into: "like_state", key: "item_id", value: "liked", on: connection, logger: logger)
         case .mutes(let mutes):
-            let users = mutes.map(\.0)
-            let muted = mutes.map(\.1)
-            try await connection.query(
-                """
-                INSERT INTO mute_state (user_id, muted) SELECT * FROM unnest(\(users)::text[], \(muted)::boolean[])
-                ON CONFLICT (owner, user_id) DO UPDATE
-                  SET muted = excluded.muted, change_order = nextval('stories_change_order')
-                """, logger: logger)
+            try await upsert(mutes, into: "mute_state", key: "user_id", value: "muted", on: connection, logger: logger)
         case .reset(let scope):
             if scope.contains(.mutes) {
                 try await connection.query("DELETE FROM mute_state WHERE owner = current_user::text", logger: logger)
@@ -186,5 +172,23 @@ extension PostgresSeenLikeStore: SharedStateServing {
             }
             try await connection.query("INSERT INTO reset_mark (scope) VALUES (\(scope.rawValue))", logger: logger)
         }
+    }
+
+    /// Sets each key's flag in `table` (likes, mutes) in one statement; each takes a new place in
+    /// the order, so the last change to reach the server wins. (Names are ours, never input.)
+    static func upsert(
+        _ pairs: [(String, Bool)], into table: String, key: String, value: String, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        var binds = PostgresBindings()
+        binds.append(pairs.map(\.0))
+        binds.append(pairs.map(\.1))
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    INSERT INTO \(table) (\(key), \(value)) SELECT * FROM unnest($1::text[], $2::boolean[])
+                    ON CONFLICT (owner, \(key)) DO UPDATE
+                      SET \(value) = excluded.\(value), change_order = nextval('stories_change_order')
+                    """, binds: binds), logger: logger)
     }
 }

@@ -85,26 +85,10 @@ extension SQLiteSeenLikeStore: SyncReplica {
                     ).execute(arguments: [mark.item.rawValue, mark.user.rawValue, mark.index, now])
                 case .liked(let item, let liked):
                     guard !pendingItems.contains(item.rawValue), !pendingReset.contains(.likes) else { continue }
-                    if liked {
-                        try db.cachedStatement(
-                            sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING"
-                        ).execute(arguments: [item.rawValue, now])
-                    } else {
-                        try db.cachedStatement(sql: "DELETE FROM likedItem WHERE itemId = ?").execute(arguments: [
-                            item.rawValue
-                        ])
-                    }
+                    try Self.set(.liked, item.rawValue, liked, at: now, in: db)
                 case .muted(let user, let muted):
                     guard !pendingMutes.contains(user.rawValue), !pendingReset.contains(.mutes) else { continue }
-                    if muted {
-                        try db.cachedStatement(
-                            sql: "INSERT INTO mutedUser (userId, mutedAt) VALUES (?, ?) ON CONFLICT(userId) DO NOTHING"
-                        ).execute(arguments: [user.rawValue, now])
-                    } else {
-                        try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [
-                            user.rawValue
-                        ])
-                    }
+                    try Self.set(.muted, user.rawValue, muted, at: now, in: db)
                 case .reset(let scope):
                     // What was changed here and not yet sent comes after this reset.
                     let keep = " WHERE itemId NOT IN (SELECT itemId FROM pendingChange WHERE itemId IS NOT NULL)"

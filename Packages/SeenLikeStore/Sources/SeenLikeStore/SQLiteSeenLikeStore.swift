@@ -156,14 +156,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// Likes or unlikes an item.
     public func setLiked(_ item: StoryItemID, _ isLiked: Bool) async throws {
         try await write { db in
-            if isLiked {
-                try db.cachedStatement(
-                    sql: "INSERT INTO likedItem (itemId, likedAt) VALUES (?, ?) ON CONFLICT(itemId) DO NOTHING"
-                ).execute(arguments: [item.rawValue, Date().timeIntervalSince1970])
-            } else {
-                try db.cachedStatement(sql: "DELETE FROM likedItem WHERE itemId = ?").execute(arguments: [item.rawValue]
-                )
-            }
+            try Self.set(.liked, item.rawValue, isLiked, at: Date().timeIntervalSince1970, in: db)
             // Always sent, even when nothing changed here: this replica may not know yet of
             // the like an unlike undoes (it was made on another device).
             if self.recordsChanges { try Self.record(.liked(item, isLiked), in: db) }
@@ -184,14 +177,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     /// Mutes or unmutes a user.
     public func setMuted(_ user: UserID, _ isMuted: Bool) async throws {
         try await write { db in
-            if isMuted {
-                try db.cachedStatement(
-                    sql: "INSERT INTO mutedUser (userId, mutedAt) VALUES (?, ?) ON CONFLICT(userId) DO NOTHING"
-                ).execute(arguments: [user.rawValue, Date().timeIntervalSince1970])
-            } else {
-                try db.cachedStatement(sql: "DELETE FROM mutedUser WHERE userId = ?").execute(arguments: [user.rawValue]
-                )
-            }
+            try Self.set(.muted, user.rawValue, isMuted, at: Date().timeIntervalSince1970, in: db)
             // Always sent, as a like is: another device may have muted this user.
             if self.recordsChanges { try Self.record(.muted(user, isMuted), in: db) }
         }
@@ -295,59 +281,4 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ",")
     }
-
-    static func storeError(_ error: any Error, path: String) -> SeenLikeStoreError {
-        if let error = error as? SeenLikeStoreError { return error }
-        if error is SeenLikeSchema.Superseded { return .newerSchema(path: path) }
-        if let foreign = error as? SeenLikeSchema.Foreign { return .foreignSchema(path: path, detail: foreign.detail) }
-        guard let error = error as? DatabaseError else {
-            return .failed(path: path, detail: String(describing: error))
-        }
-        let detail = error.message ?? "\(error.resultCode)"
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .damaged(path: path, detail: detail)
-        case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
-        case .SQLITE_FULL: return .full(path: path)
-        case .SQLITE_IOERR: return .diskError(path: path, detail: detail)
-        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
-        default: return .failed(path: path, detail: detail)
-        }
-    }
-}
-
-/// One row of `seenItem`, copied out of the database so it can cross actors.
-struct SeenRow: Sendable {
-    var user: UserID
-    var item: StoryItemID
-    var index: Int
-
-    static func fetch(
-        _ db: Database, where condition: String = "1", arguments: StatementArguments = []
-    ) throws -> [SeenRow] {
-        try Row.fetchAll(
-            db, sql: "SELECT userId, itemId, itemIndex FROM seenItem WHERE \(condition) ORDER BY itemId",
-            arguments: arguments
-        ).map { row in
-            SeenRow(
-                user: UserID(row["userId"] as String), item: StoryItemID(row["itemId"] as String),
-                index: row["itemIndex"] as Int)
-        }
-    }
-}
-
-extension UserProgress {
-    mutating func add(_ row: SeenRow) { recordSeen(row.item, index: row.index) }
-}
-
-/// The state of the database file, for `stories doctor`.
-public struct SQLiteStoreDiagnostics: Hashable, Sendable {
-    /// `wal` when healthy.
-    public var journalMode: String
-    /// `PRAGMA synchronous`: 1 is NORMAL.
-    public var synchronous: Int
-    /// The applied schema migrations.
-    public var migrations: [String]
-    /// `PRAGMA integrity_check` findings; empty when sound.
-    public var integrityProblems: [String]
 }
