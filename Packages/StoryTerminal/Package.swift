@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "StoryTerminal",
                 "TerminalProbe",
+                "CImageCodecs",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],

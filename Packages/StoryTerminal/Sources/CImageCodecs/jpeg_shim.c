@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 struct shim_error {
     struct jpeg_error_mgr base;
@@ -19,7 +20,12 @@ static void shim_error_exit(j_common_ptr cinfo) {
 }
 
 static void shim_silent(j_common_ptr cinfo) { (void)cinfo; }
-static void shim_silent_level(j_common_ptr cinfo, int level) { (void)cinfo; (void)level; }
+// Warnings are silent, and only the end of the data coming too soon is counted: libjpeg then
+// decodes the rest gray, while its other warnings (stray bytes before a marker, common in
+// cameras' files) leave the picture whole.
+static void shim_silent_level(j_common_ptr cinfo, int level) {
+    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) cinfo->err->num_warnings++;
+}
 
 static void copy_message(char *err, size_t err_len, const char *message) {
     if (err && err_len > 0) {
@@ -34,6 +40,42 @@ static void setup(struct jpeg_decompress_struct *cinfo, struct shim_error *error
     error->base.output_message = shim_silent;
     error->base.emit_message = shim_silent_level;
     error->message[0] = '\0';
+}
+
+// Whether libjpeg-turbo's inverse DCT at `scale`/8 reads this natural-order coefficient
+// (row `v`, column `u`): the 1x1 DC only; the 2x2 and 4x4 reduced transforms (jidctred.c)
+// skip the even rows and columns, and row and column 4; the N x N ones the first N.
+static int scale_reads(int scale, int u, int v) {
+    switch (scale) {
+    case 1: return u == 0 && v == 0;
+    case 2: return (u == 0 || u % 2 == 1) && (v == 0 || v % 2 == 1);
+    case 4: return u != 4 && v != 4;
+    case 8: return 1;
+    default: return u < scale && v < scale;
+    }
+}
+
+// libjpeg's zigzag order: the natural-order index of each zigzag position (coef_bits is kept in
+// zigzag positions, as scans name their spectral ranges).
+static const int zigzag_natural[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+
+// Whether every coefficient each component's inverse DCT reads is final (successive
+// approximation at bit 0), so the later scans cannot change the picture. Each component has its
+// own scale: libjpeg-turbo widens a subsampled chroma component's transform (2x2 at 1/8) rather
+// than upsample it.
+static int scale_coefficients_final(struct jpeg_decompress_struct *cinfo) {
+    if (!cinfo->coef_bits) return 0;
+    for (int component = 0; component < cinfo->num_components; component++) {
+        int scale = cinfo->comp_info[component].DCT_scaled_size;
+        for (int zigzag = 0; zigzag < 64; zigzag++) {
+            int natural = zigzag_natural[zigzag];
+            if (scale_reads(scale, natural % 8, natural / 8) && cinfo->coef_bits[component][zigzag] != 0) return 0;
+        }
+    }
+    return 1;
 }
 
 int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *height, int *progressive,
@@ -56,8 +98,8 @@ int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *heig
     return 0;
 }
 
-int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
-                     int *out_width, int *out_height, char *err, size_t err_len) {
+static int decode(const unsigned char *data, size_t size, int scale_num, int every_scan, unsigned char **out,
+                  int *out_width, int *out_height, char *err, size_t err_len) {
     struct jpeg_decompress_struct cinfo;
     struct shim_error error;
     unsigned char *volatile buffer = NULL;
@@ -77,7 +119,21 @@ int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsi
     cinfo.scale_denom = 8;
     cinfo.dct_method = JDCT_IFAST;
     cinfo.do_fancy_upsampling = FALSE;
+    // A progressive JPEG is read scan by scan, and only until the coefficients this scale's
+    // inverse DCT reads are final: at 1/8 that is the DC scans alone, a fraction of the file's
+    // entropy decoding. Block smoothing is off so the picture is exactly the full decode's.
+    int stops_early = cinfo.progressive_mode && !every_scan ? 1 : 0;
+    cinfo.buffered_image = stops_early ? TRUE : FALSE;
+    cinfo.do_block_smoothing = FALSE;
     jpeg_start_decompress(&cinfo);
+    if (stops_early) {
+        for (;;) {
+            int status = jpeg_consume_input(&cinfo);
+            if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;
+            if (status == JPEG_SCAN_COMPLETED && scale_coefficients_final(&cinfo)) break;
+        }
+        jpeg_start_output(&cinfo, cinfo.input_scan_number);
+    }
     size_t stride = (size_t)cinfo.output_width * 3;
     buffer = malloc(stride * cinfo.output_height);
     if (!buffer) {
@@ -91,17 +147,29 @@ int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsi
     }
     *out_width = (int)cinfo.output_width;
     *out_height = (int)cinfo.output_height;
-    // A truncated file decodes with gray rows and a warning; report it as an error.
+    // A truncated file decodes with gray rows and a warning; report it as an error. (A
+    // progressive file cut after the scans this scale reads is whole here.)
     if (error.base.num_warnings > 0) {
         jpeg_destroy_decompress(&cinfo);
         free(buffer);
         copy_message(err, err_len, "the JPEG data is truncated or damaged");
         return -1;
     }
-    jpeg_finish_decompress(&cinfo);
+    // A progressive decode may stop before the last scan: destroying reads nothing further.
+    if (!stops_early) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     *out = buffer;
     return 0;
+}
+
+int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+                     int *out_width, int *out_height, char *err, size_t err_len) {
+    return decode(data, size, scale_num, 0, out, out_width, out_height, err, err_len);
+}
+
+int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+                                int *out_width, int *out_height, char *err, size_t err_len) {
+    return decode(data, size, scale_num, 1, out, out_width, out_height, err, err_len);
 }
 
 void cimg_free(unsigned char *buffer) { free(buffer); }

@@ -62,6 +62,19 @@ struct ImageDecodingTests {
         }
     }
 
+    /// libjpeg decodes a file cut short with gray rows and a warning; the shim silenced its
+    /// warnings without counting them, so the check for one never fired until issue 31.
+    @Test(arguments: [false, true])
+    func aJPEGCutShortIsDamagedNotHalfGray(progressive: Bool) throws {
+        let data = try #require(
+            JPEGEncoder.encode(ProgressiveDecodeTests.detailed, quality: 90, progressive: progressive))
+        for fraction in [0.3, 0.6, 0.95] {
+            let cut = data.prefix(Int(Double(data.count) * fraction))
+            #expect(throws: ImageDecodeError.self, "\(fraction) of the file") { _ = try ImageDecoder.decode(cut) }
+        }
+        #expect(try ImageDecoder.decode(data).width == 203)
+    }
+
     @Test func everyPrefixOfAJPEGFailsCleanly() throws {
         let data = try Fixture.data("progressive-64x48.jpg")
         for length in stride(from: 0, to: data.count, by: 7) {

@@ -17,8 +17,16 @@ int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *heig
 /// Decodes a JPEG to RGB888 at scale scale_num/8 (1...8), done by libjpeg-turbo's scaled IDCT.
 /// On success returns 0 and a malloc'd buffer of out_width*out_height*3 bytes (free with
 /// cimg_free); on failure returns -1 with a message in err.
+/// A progressive JPEG is read only until the coefficients the scale reads are final (at 1/8,
+/// its DC scans): the picture is the same as after every scan, and a file damaged or cut past
+/// those scans still shows.
 int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len);
+
+/// cimg_jpeg_decode reading every scan of a progressive JPEG: the reference its early stop is
+/// tested against.
+int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+                                int *out_width, int *out_height, char *err, size_t err_len);
 
 /// Encodes RGB888 pixels as a JPEG at quality 1...100, progressive when asked. Returns 0 and
 /// a malloc'd buffer (free with cimg_free), or -1 when libjpeg fails.
