@@ -66,6 +66,7 @@ public struct InteractiveLoop: Sendable {
         writer.placeholders = display.behindTmux
         writer.sixelLimit = display.detected.sixelLimit
         writer.colorRegisters = display.detected.colorRegisters
+        writer.kittyFiles = display.behindTmux ? nil : display.detected.kittyFiles
         var last: CellBuffer? = nil
         // After a Ctrl-Z the screen is the shell's until the continuation is seen: nothing is
         // drawn on it meanwhile.

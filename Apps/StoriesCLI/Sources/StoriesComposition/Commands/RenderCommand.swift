@@ -93,7 +93,8 @@ public struct RenderCommand: AsyncParsableCommand {
                 try GraphicsImage.draw(
                     data, mode: graphics, columns: columns, rows: rows,
                     cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF),
-                    sixelLimit: detected.sixelLimit, colorRegisters: detected.colorRegisters))
+                    sixelLimit: detected.sixelLimit, colorRegisters: detected.colorRegisters,
+                    kittyFiles: detected.kittyFiles))
             return
         }
         let header = try ImageDecoder.size(of: data)

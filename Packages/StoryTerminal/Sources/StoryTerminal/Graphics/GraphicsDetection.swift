@@ -28,6 +28,9 @@ public struct GraphicsDetection: Hashable, Sendable {
     /// Whether the terminal speaks kitty's keyboard protocol (it answered `CSI ? u`): then the
     /// app asks it for key releases (hold space to pause).
     public var keyboardProtocol = false
+    /// The folder kitty reads pictures from (``KittyFiles``): set when the terminal read a probe
+    /// file there and deleted it; nil sends pictures inline.
+    public var kittyFiles: String?
 
     /// A size in pixels.
     public struct PixelLimit: Hashable, Sendable {
@@ -64,8 +67,13 @@ public struct GraphicsDetection: Hashable, Sendable {
     /// The first questions, in one write: kitty's graphics query, XTVERSION, the background
     /// colour (OSC 11), kitty's keyboard protocol (`CSI ? u`), DA1 (every terminal answers it,
     /// and last).
-    public static let queries: [UInt8] =
-        KittyGraphics.query + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[c".utf8)
+    public static let queries: [UInt8] = queries(filesProbe: nil)
+
+    /// ``queries`` with kitty's probe of file transmission (``KittyFiles/probe(in:)``) after
+    /// its graphics query.
+    public static func queries(filesProbe: [UInt8]?) -> [UInt8] {
+        KittyGraphics.query + (filesProbe ?? []) + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[c".utf8)
+    }
 
     /// Asked only of a terminal whose DA1 includes sixel (XTSMGRAPHICS is a private CSI ending
     /// in `S`, which a terminal that does not know it could take for "scroll up"): the sixel
@@ -110,9 +118,14 @@ public struct GraphicsDetection: Hashable, Sendable {
         // (SIGTTOU), and the answers would go to whoever reads the terminal. (-1: not our
         // controlling terminal, which no job control guards.)
         let foreground = tcgetpgrp(input)
-        guard isatty(input) == 1, foreground == -1 || foreground == getpgrp(),
-            var answers = ask(queries, input: input, output: output, deadline: deadline)
-        else {
+        guard isatty(input) == 1, foreground == -1 || foreground == getpgrp() else {
+            return configured != .auto ? explicit : interpret([], environment: environment)
+        }
+        let folder = KittyFiles.directory(environment)
+        let probe = KittyFiles.probe(in: folder)
+        let asked = ask(queries(filesProbe: probe?.query), input: input, output: output, deadline: deadline)
+        let filesRead = probe.map { KittyFiles.settle(probe: $0.path, answers: asked ?? []) } ?? false
+        guard var answers = asked else {
             return configured != .auto ? explicit : interpret([], environment: environment)
         }
         if let attributes = deviceAttributes(in: String(decoding: answers, as: UTF8.self)), attributes.contains(4),
@@ -121,6 +134,7 @@ public struct GraphicsDetection: Hashable, Sendable {
             answers += more
         }
         var decision = interpret(answers, environment: environment)
+        decision.kittyFiles = filesRead ? folder : nil
         if configured != .auto {
             decision.mode = configured
             decision.reason = explicit.reason
@@ -266,6 +280,7 @@ extension GraphicsDetection {
         if let sixelLimit { parts.append("sixel pictures at most \(sixelLimit.width)×\(sixelLimit.height)") }
         if let colorRegisters { parts.append("\(colorRegisters) sixel colours") }
         if keyboardProtocol { parts.append("key releases (hold space to pause)") }
+        if let kittyFiles { parts.append("kitty pictures by file in \(kittyFiles)") }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 }

@@ -7,10 +7,11 @@ public enum GraphicsImage {
     /// The bytes that draw `data`; `id` names a kitty image (a new one per drawing, so an
     /// earlier image with another id stays on the screen).
     /// A sixel picture keeps within `sixelLimit` (the terminal's XTSMGRAPHICS answer) and
-    /// `colorRegisters` colours.
+    /// `colorRegisters` colours. A kitty picture goes by file in `kittyFiles` when given
+    /// (``KittyFiles``: the terminal was seen to read and delete one there).
     public static func draw(
         _ data: Data, mode: GraphicsMode, columns: Int, rows: Int, cell: CellPixels, id: UInt32,
-        sixelLimit: GraphicsDetection.PixelLimit? = nil, colorRegisters: Int? = nil
+        sixelLimit: GraphicsDetection.PixelLimit? = nil, colorRegisters: Int? = nil, kittyFiles: String? = nil
     ) throws(ImageDecodeError) -> [UInt8] {
         let header = try ImageDecoder.check(data)
         let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
@@ -23,9 +24,10 @@ public enum GraphicsImage {
         case .kitty:
             let image = try kittyPicture(data, pixels.width, pixels.height, whole: pixels.width >= header.width)
             // Uncompressed, as chafa sends it: a one-shot picture to a local terminal is faster
-            // written whole than deflated first.
+            // written whole than deflated first (and faster still by file).
             return KittyGraphics.transmitAndPlace(
-                image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false) + below
+                image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false, files: kittyFiles)
+                + below
         case .sixel:
             var size = pixels
             if let limit = sixelLimit, size.width > limit.width || size.height > limit.height {

@@ -34,6 +34,9 @@ public struct GraphicsScreen: Sendable {
     /// Drawn as sixel is: a picture's cells are written when it appears or a cell over it
     /// changed; its pixels are sent once (ids 1...255).
     public var placeholders = false
+    /// kitty: the folder the terminal reads pictures from (``KittyFiles``), nil to send them
+    /// inline (compressed).
+    public var kittyFiles: String?
 
     /// How many pictures the terminal keeps (kitty) or are kept encoded (sixel) beyond those shown.
     public static let keptPictures = 48
@@ -231,8 +234,10 @@ public struct GraphicsScreen: Sendable {
             id = nextID
             nextID = nextID == UInt32.max ? 1 : nextID + 1
             let pixels = pixels(graphic, width: place.width, height: place.height)
-            // Compressed: a picture is sent once and may cross a slow link (ssh); zlib halves it.
-            out += KittyGraphics.transmit(pixels.image, opaque: pixels.opaque, id: id, compressed: true, quiet: 1)
+            // By file where the terminal reads them; else compressed: a picture is sent once and
+            // may cross a slow link (ssh), and zlib halves it.
+            out += KittyGraphics.transmit(
+                pixels.image, opaque: pixels.opaque, id: id, compressed: true, quiet: 1, files: kittyFiles)
         }
         sent[picture] = (id, frameNumber)
         let placement = nextID

@@ -18,18 +18,23 @@ public enum KittyGraphics {
 
     /// Transmits `image` as image `id` and places it at the cursor over `columns × rows`
     /// cells (the terminal scales it to them).
+    /// With `files` (a folder, ``KittyFiles``), the pixels go by temporary file.
     public static func transmitAndPlace(
-        _ image: RGBImage, id: UInt32, columns: Int, rows: Int, compressed: Bool = true
+        _ image: RGBImage, id: UInt32, columns: Int, rows: Int, compressed: Bool = true, files: String? = nil
     ) -> [UInt8] {
-        transmission(image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1", compressed: compressed)
+        transmission(
+            image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1", compressed: compressed,
+            files: files)
     }
 
     /// Transmits `image` as image `id` without showing it. With `opaque`, as 32-bit RGBA
-    /// (`f=32`): the pixels whose entry is false are transparent.
+    /// (`f=32`): the pixels whose entry is false are transparent. With `files` (a folder,
+    /// ``KittyFiles``), the pixels go by temporary file, uncompressed.
     public static func transmit(
-        _ image: RGBImage, opaque: [Bool]? = nil, id: UInt32, compressed: Bool = true, quiet: Int = 2
+        _ image: RGBImage, opaque: [Bool]? = nil, id: UInt32, compressed: Bool = true, quiet: Int = 2,
+        files: String? = nil
     ) -> [UInt8] {
-        transmission(image, opaque: opaque, keys: "a=t,i=\(id)", compressed: compressed, quiet: quiet)
+        transmission(image, opaque: opaque, keys: "a=t,i=\(id)", compressed: compressed, quiet: quiet, files: files)
     }
 
     /// Places the transmitted image `id` with its top left corner `offsetX, offsetY` pixels into
@@ -72,9 +77,11 @@ public enum KittyGraphics {
         Array("\u{1B}_G\(keys),q=\(quiet)\u{1B}\\".utf8)
     }
 
-    /// The image as chunked escape sequences, `keys` on the first.
+    /// The image as chunked escape sequences, `keys` on the first; or, with `files`, one command
+    /// naming a temporary file that holds the pixels (inline when the file cannot be written).
     static func transmission(
-        _ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool, quiet: Int = 2
+        _ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool, quiet: Int = 2,
+        files: String? = nil
     ) -> [UInt8] {
         var raw = image.pixels
         var format = 24
@@ -88,10 +95,13 @@ public enum KittyGraphics {
                 raw[index * 4 + 3] = opaque[index] ? 255 : 0
             }
         }
+        let sizeKeys = "f=\(format),s=\(image.width),v=\(image.height)"
+        if let files, let path = KittyFiles.write(raw, in: files) {
+            return KittyFiles.command(keys: "\(keys),\(sizeKeys),q=\(quiet)", path: path)
+        }
         let compressed = wanted ? deflate(raw) : nil
         let payload = Array(Data(compressed ?? raw).base64EncodedData())
-        let first =
-            "\(keys),f=\(format),s=\(image.width),v=\(image.height)" + (compressed == nil ? "" : ",o=z") + ",q=\(quiet)"
+        let first = "\(keys),\(sizeKeys)" + (compressed == nil ? "" : ",o=z") + ",q=\(quiet)"
         return chunked(payload, firstKeys: first)
     }
 
