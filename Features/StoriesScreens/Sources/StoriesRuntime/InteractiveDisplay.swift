@@ -63,6 +63,7 @@ extension InteractiveDisplay {
                 "background": "\(detected.background.map { "\($0.r),\($0.g),\($0.b)" } ?? "unknown")",
                 "sixelLimit": "\(detected.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "none")",
                 "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
+                "kittyFiles": "\(detected.kittyFiles ?? "no")",
             ])
         let depth = TerminalCapabilities.detect(environment: environment, color: color).color
         return InteractiveDisplay(graphics: graphics, behindTmux: behindTmux, detected: detected, depth: depth)
