@@ -1,5 +1,6 @@
-import StoryTerminal
 import Testing
+
+@testable import StoryTerminal
 
 @Suite("Terminal text")
 struct TextTests {
@@ -46,6 +47,19 @@ struct TextTests {
 
 @Suite("Cell buffer and diffing")
 struct CellBufferTests {
+    /// The diff's fast rule for where the cursor is after a cell gives what the whole rule
+    /// (ASCII or all block and box elements: their measured width; else placed explicitly) gives.
+    @Test func theCursorAdvanceFastPathAgreesWithTheRule() {
+        let scalars = (0x20..<0x7F).map { $0 } + (0x2400..<0x2700).map { $0 } + [0x3000, 0x5C71, 0x1F319, 0xA9, 0xE9]
+        var samples = scalars.compactMap { Unicode.Scalar($0).map { String($0) } }
+        samples += ["", "e\u{301}", "🧑‍🚀", "山", "▶\u{FE0F}", "─\u{301}"]
+        for text in samples {
+            let safe = text.utf8.count == 1 || text.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+            let expected = safe ? TerminalText.width(of: Character(text.isEmpty ? " " : text)) : nil
+            #expect(TerminalRenderer.advance(of: text) == expected, "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+
     @Test func wideCharactersTakeTwoCellsAndAreCutAtTheEdge() {
         var buffer = CellBuffer(width: 5, height: 1)
         #expect(buffer.put("a山b", x: 0, y: 0) == 4)

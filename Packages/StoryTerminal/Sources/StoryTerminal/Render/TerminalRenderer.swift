@@ -42,13 +42,20 @@ public struct TerminalRenderer: Sendable {
         // The hyperlink open (OSC 8): closed before the cursor moves, so no cell written
         // elsewhere joins it.
         var openLink: String? = nil
+        // The cells read in place (a video frame changes most of them: this loop is its cost).
+        let cells = new.cells
+        let before = full ? [] : old!.cells
+        let columns = new.width
         for y in 0..<new.height {
-            for x in 0..<new.width {
-                let cell = new[x, y]
+            let row = y * columns
+            for x in 0..<columns {
+                let index = row + x
+                let cell = cells[index]
                 guard !cell.isContinuation else { continue }
                 // A wide character is rewritten when either of its halves changed.
-                let isWide = x + 1 < new.width && new[x + 1, y].isContinuation
-                let changed = full || old![x, y] != cell || (isWide && old![x + 1, y] != new[x + 1, y])
+                let isWide = x + 1 < columns && cells[index + 1].isContinuation
+                let changed =
+                    full || before[index] != cell || (isWide && before[index + 1] != cells[index + 1])
                 guard changed else { continue }
                 if cursor == nil || cursor! != (x, y) {
                     if openLink != nil {
@@ -71,18 +78,31 @@ public struct TerminalRenderer: Sendable {
                     openLink = link
                 }
                 out.append(contentsOf: cell.text.utf8)
-                // After anything but ASCII and the block and box elements the next cell is
-                // placed explicitly: a terminal that measures a character otherwise than we
-                // do (an ambiguous-width symbol) shifts nothing after it.
-                let safe =
-                    cell.text.utf8.count == 1
-                    || cell.text.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
-                cursor = safe ? (x + TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)), y) : nil
+                cursor = Self.advance(of: cell.text).map { (x + $0, y) }
             }
         }
         if openLink != nil { out.append(contentsOf: Self.hyperlink(nil)) }
         if current != nil { out.append(contentsOf: "\u{1B}[0m".utf8) }
         return out
+    }
+
+    /// How many columns the cursor moves after `text` is written, when that is certain: after
+    /// anything but ASCII and the block and box elements (U+2500–U+259F) the next cell is
+    /// placed explicitly (nil), so a terminal that measures a character otherwise than we do
+    /// (an ambiguous-width symbol) shifts nothing after it. The one-byte and block-element
+    /// cells, nearly all of a picture's, are told from their UTF-8 alone.
+    static func advance(of text: String) -> Int? {
+        let utf8 = text.utf8
+        if utf8.count == 1 { return 1 }
+        if utf8.count == 3 {
+            // U+2500–U+259F are E2 94 80 … E2 96 9F (U+25A0 on, E2 96 A0, are geometric shapes
+            // such as ▶, ambiguous in width); one column each (TerminalRendererTests).
+            var bytes = utf8.makeIterator()
+            let (first, second, third) = (bytes.next()!, bytes.next()!, bytes.next()!)
+            if first == 0xE2, second == 0x94 || second == 0x95 || (second == 0x96 && third <= 0x9F) { return 1 }
+        }
+        guard text.unicodeScalars.allSatisfy({ (0x2500...0x259F).contains($0.value) }) else { return nil }
+        return TerminalText.width(of: Character(text.isEmpty ? " " : text))
     }
 
     /// OSC 8 opening `link`, or closing the one open (nil).
