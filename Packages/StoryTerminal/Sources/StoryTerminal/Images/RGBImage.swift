@@ -66,19 +66,43 @@ public struct RGBImage: Hashable, Sendable {
             out.withUnsafeMutableBufferPointer { target in
                 down.withPointers { starts, bounds, weights in
                     let stride = newWidth * 3
-                    for y in 0..<newHeight {
-                        let base = starts[y] * stride
-                        let t = y * stride
-                        for i in 0..<stride {
-                            var value: Float = 0
-                            var o = base + i
-                            for k in bounds[y]..<bounds[y + 1] {
-                                value += source[o] * weights[k]
-                                o += stride
+                    // One output row at a time, a whole source row per tap, four floats at a
+                    // time (SIMD4: the compiler cannot tell the buffers apart to vectorise it),
+                    // then rounded to bytes. Each value's sum is taken in the same order as one
+                    // value at a time would: the pixels are bit-identical.
+                    let raw = UnsafeRawPointer(source.baseAddress!)
+                    let vectors = stride / 4 * 4
+                    var row = [Float](repeating: 0, count: stride)
+                    row.withUnsafeMutableBufferPointer { sums in
+                        let sumsRaw = UnsafeMutableRawPointer(sums.baseAddress!)
+                        for y in 0..<newHeight {
+                            var i = 0
+                            while i < vectors {
+                                var sum = SIMD4<Float>(repeating: 0)
+                                var o = starts[y] * stride + i
+                                for k in bounds[y]..<bounds[y + 1] {
+                                    sum += raw.loadUnaligned(fromByteOffset: o * 4, as: SIMD4<Float>.self) * weights[k]
+                                    o += stride
+                                }
+                                sumsRaw.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD4<Float>.self)
+                                i += 4
                             }
-                            // Weights and samples are never negative: truncation is the floor
-                            // (a call to floorf for each of a picture's channels cost a fifth of it).
-                            target[t + i] = UInt8(min(255, Int(max(0, value) + 0.5)))
+                            while i < stride {
+                                var value: Float = 0
+                                var o = starts[y] * stride + i
+                                for k in bounds[y]..<bounds[y + 1] {
+                                    value += source[o] * weights[k]
+                                    o += stride
+                                }
+                                sums[i] = value
+                                i += 1
+                            }
+                            let t = y * stride
+                            for i in 0..<stride {
+                                // Weights and samples are never negative: truncation is the floor
+                                // (a call to floorf for each of a picture's channels cost a fifth of it).
+                                target[t + i] = UInt8(min(255, Int(max(0, sums[i]) + 0.5)))
+                            }
                         }
                     }
                 }
