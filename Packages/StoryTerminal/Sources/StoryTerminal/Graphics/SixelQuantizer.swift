@@ -142,13 +142,15 @@ enum SixelQuantizer {
         image.pixels.withUnsafeBufferPointer { pixels in
             indexes.withUnsafeMutableBufferPointer { indexes in
                 guard let pixels = pixels.baseAddress, let indexes = indexes.baseAddress else { return }
+                // Wrapping arithmetic: no value here comes near Int32's range (a pixel's error
+                // is under 256 × 16), and the overflow checks were a fifth of the loop.
                 for y in 0..<height {
                     for x in 0..<width {
-                        let offset = (y * width + x) * 3
-                        let e = (x + 1) * 3
-                        let r = max(0, min(255, Int(pixels[offset]) + Int(current[e] / 16)))
-                        let g = max(0, min(255, Int(pixels[offset + 1]) + Int(current[e + 1] / 16)))
-                        let b = max(0, min(255, Int(pixels[offset + 2]) + Int(current[e + 2] / 16)))
+                        let offset = (y &* width &+ x) &* 3
+                        let e = (x &+ 1) &* 3
+                        let r = max(0, min(255, Int(pixels[offset]) &+ Int(current[e] / 16)))
+                        let g = max(0, min(255, Int(pixels[offset &+ 1]) &+ Int(current[e &+ 1] / 16)))
+                        let b = max(0, min(255, Int(pixels[offset &+ 2]) &+ Int(current[e &+ 2] / 16)))
                         let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
                         var index = Int(nearest[key])
                         if index < 0 {
@@ -162,22 +164,22 @@ enum SixelQuantizer {
                                 greens: greens, count: count)
                             nearest[key] = Int16(index)
                         }
-                        indexes[y * width + x] = UInt8(truncatingIfNeeded: index)
-                        let er = Int32(r - channels[index * 3])
-                        let eg = Int32(g - channels[index * 3 + 1])
-                        let eb = Int32(b - channels[index * 3 + 2])
-                        current[e + 3] += er * 7
-                        current[e + 4] += eg * 7
-                        current[e + 5] += eb * 7
-                        next[e - 3] += er * 3
-                        next[e - 2] += eg * 3
-                        next[e - 1] += eb * 3
-                        next[e] += er * 5
-                        next[e + 1] += eg * 5
-                        next[e + 2] += eb * 5
-                        next[e + 3] += er
-                        next[e + 4] += eg
-                        next[e + 5] += eb
+                        indexes[y &* width &+ x] = UInt8(truncatingIfNeeded: index)
+                        let er = Int32(truncatingIfNeeded: r &- channels[index &* 3])
+                        let eg = Int32(truncatingIfNeeded: g &- channels[index &* 3 &+ 1])
+                        let eb = Int32(truncatingIfNeeded: b &- channels[index &* 3 &+ 2])
+                        current[e &+ 3] &+= er &* 7
+                        current[e &+ 4] &+= eg &* 7
+                        current[e &+ 5] &+= eb &* 7
+                        next[e &- 3] &+= er &* 3
+                        next[e &- 2] &+= eg &* 3
+                        next[e &- 1] &+= eb &* 3
+                        next[e] &+= er &* 5
+                        next[e &+ 1] &+= eg &* 5
+                        next[e &+ 2] &+= eb &* 5
+                        next[e &+ 3] &+= er
+                        next[e &+ 4] &+= eg
+                        next[e &+ 5] &+= eb
                     }
                     swap(&current, &next)
                     next.update(repeating: 0, count: rowLength)
@@ -199,17 +201,17 @@ enum SixelQuantizer {
         var low = 0
         var high = count
         while low < high {
-            let middle = (low + high) / 2
-            if greens[middle] < g { low = middle + 1 } else { high = middle }
+            let middle = (low &+ high) / 2
+            if greens[middle] < g { low = middle &+ 1 } else { high = middle }
         }
         var best = Int.max
         var bestIndex = 0
         func consider(_ position: Int) {
             let i = byGreen[position]
-            let dr = channels[i * 3] - r
-            let dg = channels[i * 3 + 1] - g
-            let db = channels[i * 3 + 2] - b
-            let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
+            let dr = channels[i &* 3] &- r
+            let dg = channels[i &* 3 &+ 1] &- g
+            let db = channels[i &* 3 &+ 2] &- b
+            let distance = dr &* dr &* 3 &+ dg &* dg &* 4 &+ db &* db &* 2
             if distance < best || (distance == best && i < bestIndex) {
                 best = distance
                 bestIndex = i
@@ -219,21 +221,21 @@ enum SixelQuantizer {
         var down = low - 1
         while up < count || down >= 0 {
             if up < count {
-                let dg = greens[up] - g
-                if dg * dg * 4 > best {
+                let dg = greens[up] &- g
+                if dg &* dg &* 4 > best {
                     up = count
                 } else {
                     consider(up)
-                    up += 1
+                    up &+= 1
                 }
             }
             if down >= 0 {
-                let dg = g - greens[down]
-                if dg * dg * 4 > best {
+                let dg = g &- greens[down]
+                if dg &* dg &* 4 > best {
                     down = -1
                 } else {
                     consider(down)
-                    down -= 1
+                    down &-= 1
                 }
             }
         }

@@ -39,23 +39,23 @@ public struct RGBImage: Hashable, Sendable {
             middle.withUnsafeMutableBufferPointer { target in
                 across.withPointers { starts, bounds, weights in
                     for y in 0..<height {
-                        let row = y * width * 3
+                        let row = y &* width &* 3
                         for x in 0..<newWidth {
                             var r: Float = 0
                             var g: Float = 0
                             var b: Float = 0
-                            var o = row + starts[x] * 3
+                            var o = row &+ starts[x] &* 3
                             for k in bounds[x]..<bounds[x + 1] {
                                 let weight = weights[k]
                                 r += Float(source[o]) * weight
-                                g += Float(source[o + 1]) * weight
-                                b += Float(source[o + 2]) * weight
-                                o += 3
+                                g += Float(source[o &+ 1]) * weight
+                                b += Float(source[o &+ 2]) * weight
+                                o &+= 3
                             }
-                            let t = (y * newWidth + x) * 3
+                            let t = (y &* newWidth &+ x) &* 3
                             target[t] = r
-                            target[t + 1] = g
-                            target[t + 2] = b
+                            target[t &+ 1] = g
+                            target[t &+ 2] = b
                         }
                     }
                 }
