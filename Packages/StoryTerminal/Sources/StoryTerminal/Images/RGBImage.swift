@@ -33,10 +33,10 @@ public struct RGBImage: Hashable, Sendable {
         if newWidth == width, newHeight == height { return self }
         let across = Taps(from: width, to: newWidth)
         let down = Taps(from: height, to: newHeight)
-        // Across first, into floats: height × newWidth.
-        var middle = [Float](repeating: 0, count: height * newWidth * 3)
-        pixels.withUnsafeBufferPointer { source in
-            middle.withUnsafeMutableBufferPointer { target in
+        // Across first, into floats: height × newWidth. Every value of both passes is written,
+        // so neither buffer is zeroed first (megabytes for a photo).
+        let middle = [Float](unsafeUninitializedCapacity: height * newWidth * 3) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
                 across.withPointers { starts, bounds, weights in
                     for y in 0..<height {
                         let row = y &* width &* 3
@@ -60,10 +60,10 @@ public struct RGBImage: Hashable, Sendable {
                     }
                 }
             }
+            initialized = height * newWidth * 3
         }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
-        middle.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
+        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 3) { target, initialized in
+            middle.withUnsafeBufferPointer { source in
                 down.withPointers { starts, bounds, weights in
                     let stride = newWidth * 3
                     // One output row at a time, a whole source row per tap, four floats at a
@@ -107,6 +107,7 @@ public struct RGBImage: Hashable, Sendable {
                     }
                 }
             }
+            initialized = newWidth * newHeight * 3
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
     }
