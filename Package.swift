@@ -126,7 +126,10 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
     ),
     ("StoryNavigation", ["StoryNavigation", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("PicsumContent", ["PicsumContent", "StoryInterfaces", "StoryInterfacesTestSupport"]),
-    ("StoryTerminal", ["StoryTerminal", "TerminalProbe", "CImageCodecs", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    (
+        "StoryTerminal",
+        ["StoryTerminal", "TerminalProbe", "CImageCodecs", "StoryInterfaces", "StoryInterfacesTestSupport"]
+    ),
     ("AsyncHTTPFetcher", ["AsyncHTTPFetcher", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     (
         "PostgresSeenLikeStore",
