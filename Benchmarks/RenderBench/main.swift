@@ -139,9 +139,44 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
     let medians = parts.map { $0.sorted()[$0.count / 2] }
     return (medians[0], medians[1], medians[2], medians[3], sizes.sorted()[sizes.count / 2])
 }
+/// kitty's first viewer frame (the picture sent: inline with zlib, or by temporary file as
+/// where the terminal reads files), median milliseconds of 9 and its bytes.
+func kittyFirstFrame(files: String?) throws -> (ms: Double, bytes: Int) {
+    let cell = CellPixels(width: 10, height: 20)
+    var viewer = AppModel(
+        size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor, graphics: true,
+        viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
+    _ = AppUpdate.update(&viewer, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: Date())))
+    let picture = try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
+    _ = AppUpdate.update(&viewer, .viewer(.mediaLoaded("bench-0", .success(DecodedMedia(image: picture)))))
+    let shown = AppView.render(viewer)
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<9 {
+        var writer = GraphicsScreen(mode: .kitty, cell: cell, depth: .truecolor)
+        writer.kittyFiles = files
+        let start = ContinuousClock.now
+        bytes = writer.frame(from: nil, to: shown).count
+        let span = start.duration(to: .now)
+        times.append(Double(span.components.attoseconds) / 1e15 + Double(span.components.seconds) * 1000)
+    }
+    if let files {  // no terminal reads them here
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: files)) ?? [] {
+            try? FileManager.default.removeItem(atPath: files + "/" + name)
+        }
+    }
+    return (times.sorted()[times.count / 2], bytes)
+}
 let video = try videoFrames()
+let filesFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "renderbench-\(ProcessInfo.processInfo.processIdentifier)"
+).path
+try FileManager.default.createDirectory(atPath: filesFolder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: filesFolder) }
+let kittyInline = try kittyFirstFrame(files: nil)
+let kittyByFile = try kittyFirstFrame(files: filesFolder)
 let kitty = try graphicsTicks(.kitty)
 let sixel = try graphicsTicks(.sixel)
 print(
-    #"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick),"kittyFrameBytes":\#(kitty.frame),"kittyTickBytes":\#(kitty.tick),"sixelFrameBytes":\#(sixel.frame),"sixelTickBytes":\#(sixel.tick),"videoFrameMs":\#(video.total),"videoUpdateMs":\#(video.update),"videoViewMs":\#(video.view),"videoDiffMs":\#(video.diff),"videoFrameBytes":\#(video.bytes)}"#
+    #"{"medianMs":\#(times[times.count / 2]),"frameBytes":\#(fullFrame.count),"tickBytes":\#(worstTick),"kittyFrameBytes":\#(kitty.frame),"kittyTickBytes":\#(kitty.tick),"sixelFrameBytes":\#(sixel.frame),"sixelTickBytes":\#(sixel.tick),"videoFrameMs":\#(video.total),"videoUpdateMs":\#(video.update),"videoViewMs":\#(video.view),"videoDiffMs":\#(video.diff),"videoFrameBytes":\#(video.bytes),"kittyInlineFrameMs":\#(kittyInline.ms),"kittyInlineFrameBytes":\#(kittyInline.bytes),"kittyFileFrameMs":\#(kittyByFile.ms),"kittyFileFrameBytes":\#(kittyByFile.bytes)}"#
 )
