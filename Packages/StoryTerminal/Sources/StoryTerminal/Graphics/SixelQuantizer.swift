@@ -29,23 +29,29 @@ enum SixelQuantizer {
     /// there are `colors`, each box's colour its pixels' mean.
     static func palette(for image: RGBImage, colors: Int) -> [RGB] {
         var bins = [Bin](repeating: Bin(), count: 1 << 15)
+        // Raw buffers and wrapping sums (at most 50 M pixels × 255): no uniqueness, bounds or
+        // overflow check per pixel.
         image.pixels.withUnsafeBufferPointer { pixels in
-            var offset = 0
-            while offset < pixels.count {
-                let r = Int(pixels[offset])
-                let g = Int(pixels[offset + 1])
-                let b = Int(pixels[offset + 2])
-                let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-                bins[key].count += 1
-                bins[key].r += r
-                bins[key].g += g
-                bins[key].b += b
-                offset += 3
+            bins.withUnsafeMutableBufferPointer { bins in
+                var offset = 0
+                while offset < pixels.count {
+                    let r = Int(pixels[offset])
+                    let g = Int(pixels[offset &+ 1])
+                    let b = Int(pixels[offset &+ 2])
+                    let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                    bins[key].count &+= 1
+                    bins[key].r &+= r
+                    bins[key].g &+= g
+                    bins[key].b &+= b
+                    offset &+= 3
+                }
             }
         }
         let filled = bins.indices.filter { bins[$0].count > 0 }
         guard !filled.isEmpty else { return [RGB(0, 0, 0), RGB(255, 255, 255)] }
         var boxes: [[Int]] = [filled]
+        // Each box's pixel count, kept beside it (summed once per box, not once per split).
+        var weights = [filled.reduce(0) { $0 + bins[$1].count }]
         func channel(_ key: Int, _ c: Int) -> Int { (key >> (10 - 5 * c)) & 31 }
         func widest(_ box: [Int]) -> (channel: Int, range: Int) {
             var best = (channel: 0, range: -1)
@@ -66,7 +72,7 @@ enum SixelQuantizer {
             var chosen = -1
             var chosenWeight = 0
             for (index, box) in boxes.enumerated() where box.count > 1 {
-                let weight = box.reduce(0) { $0 + bins[$1].count }
+                let weight = weights[index]
                 if weight > chosenWeight {
                     chosen = index
                     chosenWeight = weight
@@ -86,6 +92,9 @@ enum SixelQuantizer {
             }
             boxes[chosen] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            let lower = boxes[chosen].reduce(0) { $0 + bins[$1].count }
+            weights[chosen] = lower
+            weights.append(chosenWeight - lower)
         }
         return boxes.map { box in
             var total = Bin()
