@@ -43,33 +43,36 @@ public enum SixelEncoder {
                         while top < height {
                             usedList.removeAll(keepingCapacity: true)
                             for k in 0..<min(6, height - top) {
-                                let row = (top + k) * width
+                                let row = (top &+ k) &* width
                                 let bit = UInt8(1) << UInt8(k)
+                                // Wrapping index arithmetic (within the image): no overflow
+                                // check per pixel; the opaque test only where there is a mask.
                                 for x in 0..<width {
-                                    if let opaque = image.opaque, !opaque[row + x] { continue }
-                                    let color = Int(indexes[row + x])
+                                    if let opaque = image.opaque, !opaque[row &+ x] { continue }
+                                    let color = Int(indexes[row &+ x])
                                     if last[color] < 0 { usedList.append(color) }
                                     if x < first[color] { first[color] = x }
                                     if x > last[color] { last[color] = x }
-                                    bits[color * width + x] |= bit
+                                    bits[color &* width &+ x] |= bit
                                 }
                             }
                             for (position, color) in usedList.enumerated() {
                                 out.append(UInt8(ascii: "#"))
                                 appendNumber(color, to: &out)
-                                let base = color * width
+                                let base = color &* width
                                 // Empty sixels before the span, then the span; none after it.
                                 appendRun(first[color], of: 63, to: &out)
                                 var x = first[color]
-                                let end = last[color] + 1
+                                let end = last[color] &+ 1
                                 while x < end {
-                                    let value = bits[base + x]
+                                    let value = bits[base &+ x]
                                     var run = 1
-                                    while x + run < end, bits[base + x + run] == value { run += 1 }
-                                    appendRun(run, of: 63 + value, to: &out)
-                                    x += run
+                                    while x &+ run < end, bits[base &+ x &+ run] == value { run &+= 1 }
+                                    appendRun(run, of: 63 &+ value, to: &out)
+                                    x &+= run
                                 }
-                                for x in first[color]..<end { bits[base + x] = 0 }
+                                (bits.baseAddress! + base + first[color]).update(
+                                    repeating: 0, count: end - first[color])
                                 first[color] = Int.max
                                 last[color] = -1
                                 // `$` back to the band's start for the next colour; the last ends the band.
