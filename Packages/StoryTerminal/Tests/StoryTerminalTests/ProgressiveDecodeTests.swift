@@ -90,4 +90,18 @@ struct ProgressiveDecodeTests {
         #expect(Self.decoded(data.prefix(scans[9]), scale: 2, everyScan: false).status != 0, "2/8 reads luma AC too")
         #expect(Self.decoded(data.prefix(scans[9]), scale: 1, everyScan: true).status != 0, "every scan: damaged")
     }
+
+    /// The resampler's rounding moved to C (vectorised there): the very bytes Swift's rule gives,
+    /// ties and the ends included.
+    @Test func theCRoundingIsSwiftsRule() {
+        var values: [Float] = [
+            -1000, -1, -0.5, -0.0001, 0, 0.4999, 0.5, 1.5, 2.5, 254.49, 254.5, 255, 255.49, 255.5, 300, 1e9,
+        ]
+        values += (0..<4000).map { Float($0) * 0.0625 }
+        var out = [UInt8](repeating: 7, count: values.count)
+        cimg_round_floats(values, &out, values.count)
+        for (value, byte) in zip(values, out) {
+            #expect(byte == UInt8(min(255, Int(max(0, value) + 0.5))), "\(value)")
+        }
+    }
 }

@@ -48,6 +48,10 @@ int cimg_deflate(const unsigned char *data, size_t size, int level, unsigned cha
 /// -1 when the stream is corrupt or does not fit.
 int cimg_inflate(const unsigned char *data, size_t size, unsigned char *out, size_t *out_size);
 
+/// Each float as a byte: not below 0, plus one half, truncated, at most 255 (the resampler's
+/// rounding, exactly as `UInt8(min(255, Int(max(0, value) + 0.5)))`).
+void cimg_round_floats(const float *in, unsigned char *out, size_t count);
+
 /// Frees a buffer returned by a decode or compress function.
 void cimg_free(unsigned char *buffer);
 
