@@ -152,7 +152,7 @@ static int decode(const unsigned char *data, size_t size, int scale_num, int eve
     if (error.base.num_warnings > 0) {
         jpeg_destroy_decompress(&cinfo);
         free(buffer);
-        copy_message(err, err_len, "the JPEG data is truncated or damaged");
+        copy_message(err, err_len, "it ends before the picture does (the file is cut short)");
         return -1;
     }
     // A progressive decode may stop before the last scan: destroying reads nothing further.
