@@ -24,9 +24,23 @@ public struct XDGPaths: Hashable, Sendable {
 
     /// `text` with `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME` and `$XDG_CACHE_HOME` replaced by the folders.
     public func expand(_ text: String) -> String {
-        text.replacingOccurrences(of: "$XDG_CONFIG_HOME", with: configHome)
-            .replacingOccurrences(of: "$XDG_DATA_HOME", with: dataHome)
-            .replacingOccurrences(of: "$XDG_CACHE_HOME", with: cacheHome)
+        // One pass by hand: Foundation's replacing (bridging to NSString) cost every command's
+        // start-up 2 M instructions, the standard library's generic one 0.9 M (issue 31).
+        let folders = [("$XDG_CONFIG_HOME", configHome), ("$XDG_DATA_HOME", dataHome), ("$XDG_CACHE_HOME", cacheHome)]
+        var out = ""
+        var rest = Substring(text)
+        search: while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            let tail = rest[dollar...]
+            for (name, folder) in folders where tail.hasPrefix(name) {
+                out += folder
+                rest = tail.dropFirst(name.count)
+                continue search
+            }
+            out.append("$")
+            rest = tail.dropFirst()
+        }
+        return out + rest
     }
 
     /// `spec` with its default's XDG folders expanded (plugins' keys name them that way).

@@ -87,4 +87,15 @@ struct ResolverTests {
         #expect(paths.cacheHome == "/c" && paths.dataHome == "/h/.local/share" && paths.configHome == "/h/.config")
         #expect(paths.expand("$XDG_CACHE_HOME/stories") == "/c/stories")
     }
+
+    @Test(arguments: [
+        ("", ""), ("plain", "plain"), ("$", "$"), ("a$b$", "a$b$"), ("$XDG_UNKNOWN/x", "$XDG_UNKNOWN/x"),
+        ("$XDG_DATA_HOME/s.sqlite", "/h/.local/share/s.sqlite"), ("$XDG_CONFIG_HOME$XDG_CACHE_HOME", "/h/.config/c"),
+        ("x/$XDG_DATA_HOME/$XDG_DATA_HOME", "x//h/.local/share//h/.local/share"), ("$$XDG_CACHE_HOME", "$/c"),
+        ("é $XDG_CACHE_HOME ü", "é /c ü"),
+    ])
+    func expandingReplacesEveryFolderNameAnywhere(text: String, expected: String) {
+        let paths = XDGPaths(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"], home: "/x")
+        #expect(paths.expand(text) == expected)
+    }
 }
