@@ -68,16 +68,22 @@ for _ in 0..<49 {  // the item's 5 s, tick by tick, staying on the item
 }
 precondition(model.viewer?.viewer.current?.item.id == "bench-0" && worstTick > 0, "the bar moved on the same item")
 
-/// The same viewer with its picture in a graphics protocol (cells of 10×20 pixels, the picture
-/// decoded at them): the first frame's bytes (the picture sent) and the most any tick writes.
-func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
-    let cell = CellPixels(width: 10, height: 20)
+/// The viewer in a graphics mode on the bench story, its picture decoded at `cell`'s pixels.
+func viewerShowingPicture(cell: CellPixels) throws -> AppModel {
     var viewer = AppModel(
         size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor, graphics: true,
         viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
     _ = AppUpdate.update(&viewer, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: Date())))
     let picture = try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
     _ = AppUpdate.update(&viewer, .viewer(.mediaLoaded("bench-0", .success(DecodedMedia(image: picture)))))
+    return viewer
+}
+
+/// The same viewer with its picture in a graphics protocol (cells of 10×20 pixels, the picture
+/// decoded at them): the first frame's bytes (the picture sent) and the most any tick writes.
+func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
+    let cell = CellPixels(width: 10, height: 20)
+    var viewer = try viewerShowingPicture(cell: cell)
     var writer = GraphicsScreen(mode: mode, cell: cell, depth: .truecolor)
     var shown = AppView.render(viewer)
     let first = writer.frame(from: nil, to: shown).count
@@ -143,12 +149,7 @@ func graphicsTicks(_ mode: GraphicsMode) throws -> (frame: Int, tick: Int) {
 /// where the terminal reads files), median milliseconds of 9 and its bytes.
 func kittyFirstFrame(files: String?) throws -> (ms: Double, bytes: Int) {
     let cell = CellPixels(width: 10, height: 20)
-    var viewer = AppModel(
-        size: ScreenSize(columns: 80, rows: 40), source: "bench", depth: .truecolor, graphics: true,
-        viewerConfiguration: try ViewerConfiguration(imageDuration: .seconds(5), autoAdvance: true, accessible: false))
-    _ = AppUpdate.update(&viewer, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: Date())))
-    let picture = try ImageDecoder.decode(data, fittingColumns: area.columns, rows: area.rows, cell: cell)
-    _ = AppUpdate.update(&viewer, .viewer(.mediaLoaded("bench-0", .success(DecodedMedia(image: picture)))))
+    let viewer = try viewerShowingPicture(cell: cell)
     let shown = AppView.render(viewer)
     var times: [Double] = []
     var bytes = 0

@@ -58,11 +58,11 @@ public struct GraphicsScreen: Sendable {
         var placement: UInt32
     }
 
-    private var shown: [Shown] = []
+    private(set) var shown: [Shown] = []
     /// kitty: the pictures in the terminal, their ids and when each was last shown.
     var sent: [Picture: (id: UInt32, used: Int)] = [:]
     /// sixel: encoded pictures and when each was last drawn.
-    private var encoded: [Picture: (bytes: [UInt8], used: Int)] = [:]
+    var encoded: [Picture: (bytes: [UInt8], used: Int)] = [:]
     var nextID: UInt32 = 1
     var frameNumber = 0
     /// kitty: how many times each picture (by key) was sent again after a refusal.
@@ -221,107 +221,6 @@ public struct GraphicsScreen: Sendable {
         }
     }
 
-    /// Places a graphic with kitty, sending its picture first if the terminal does not have it.
-    private mutating func placeKitty(_ graphic: CellGraphic, into out: inout [UInt8]) -> Shown {
-        let place = layout(graphic)
-        let picture = Picture(
-            key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
-            pixelWidth: place.width, pixelHeight: place.height)
-        let id: UInt32
-        if let known = sent[picture] {
-            id = known.id
-        } else {
-            id = nextID
-            nextID = nextID == UInt32.max ? 1 : nextID + 1
-            let pixels = pixels(graphic, width: place.width, height: place.height)
-            // By file where the terminal reads them; else compressed: a picture is sent once and
-            // may cross a slow link (ssh), and zlib halves it.
-            out += KittyGraphics.transmit(
-                pixels.image, opaque: pixels.opaque, id: id, compressed: true, quiet: 1, files: kittyFiles)
-        }
-        sent[picture] = (id, frameNumber)
-        let placement = nextID
-        nextID = nextID == UInt32.max ? 1 : nextID + 1
-        out += Self.moveCursor(x: place.x, y: place.y)
-        out += KittyGraphics.place(
-            id: id, placement: placement, offsetX: place.offsetX, offsetY: place.offsetY, quiet: 1)
-        return Shown(graphic: graphic, image: id, placement: placement)
-    }
-
-    /// kitty: frees the pictures not shown beyond the newest ``keptPictures``.
-    private mutating func forgetUnused(into out: inout [UInt8]) {
-        guard sent.count > Self.keptPictures + shown.count else { return }
-        let onScreen = Set(shown.map(\.image))
-        let unused = sent.filter { !onScreen.contains($0.value.id) }.sorted { $0.value.used < $1.value.used }
-        for (picture, entry) in unused.prefix(sent.count - Self.keptPictures - shown.count) {
-            out += KittyGraphics.deleteImage(id: entry.id)
-            sent[picture] = nil
-        }
-    }
-
-    /// A kitty command as the terminal gets it: through tmux's passthrough behind tmux.
-    func kitty(_ bytes: [UInt8]) -> [UInt8] {
-        placeholders && !bytes.isEmpty ? KittyPlaceholders.tmuxPassthrough(bytes) : bytes
-    }
-
-    /// Draws a graphic in sixel, as an iTerm2 inline image or as kitty placeholders (all are
-    /// part of the cells they cover), then writes again the characters over it.
-    private mutating func drawInCells(_ graphic: CellGraphic, over frame: CellBuffer, into out: inout [UInt8]) {
-        let place = layout(graphic)
-        let picture = Picture(
-            key: graphic.key, width: graphic.image.width, height: graphic.image.height, shape: graphic.shape,
-            pixelWidth: place.width, pixelHeight: place.height)
-        if placeholders {
-            drawPlaceholders(graphic, picture: picture, into: &out)
-            var under = frame
-            under.markStale(graphic, keepingBlank: true)
-            out += cells.diff(from: under, to: frame)
-            return
-        }
-        let bytes: [UInt8]
-        if let known = encoded[picture] {
-            bytes = known.bytes
-        } else {
-            let pixels = pixels(graphic, width: place.width, height: place.height)
-            // iTerm2 gets a JPEG (no transparency: an avatar's corners are black there).
-            bytes =
-                mode == .iterm2
-                ? ITerm2Image.picture(pixels.image) ?? []
-                : SixelEncoder.encode(pixels.image, opaque: pixels.opaque, colors: min(256, colorRegisters ?? 256))
-        }
-        encoded[picture] = (bytes, frameNumber)
-        out += Self.moveCursor(x: place.x, y: place.y)
-        out += bytes
-        // The text over the picture (a heart): written again on top of it.
-        var under = frame
-        under.markStale(graphic, keepingBlank: true)
-        out += cells.diff(from: under, to: frame)
-    }
-
     /// `ESC [ row ; column H`.
     static func moveCursor(x: Int, y: Int) -> [UInt8] { Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
-}
-
-extension CellBuffer {
-    /// A cell no frame holds: a cell marked with it is written by the next diff.
-    static let stale = Cell("\u{7F}")
-
-    /// Marks the cells under a graphic as stale (all of them, or only those not blank).
-    mutating func markStale(_ graphic: CellGraphic, keepingBlank: Bool = false) {
-        for row in graphic.y..<(graphic.y + graphic.rows) {
-            for column in graphic.x..<(graphic.x + graphic.columns) where !keepingBlank || self[column, row] != .blank {
-                self[column, row] = Self.stale
-            }
-        }
-    }
-
-    /// Whether any cell under a graphic differs between this frame and `other`.
-    func differs(from other: CellBuffer, inside graphic: CellGraphic) -> Bool {
-        for row in graphic.y..<(graphic.y + graphic.rows) {
-            for column in graphic.x..<(graphic.x + graphic.columns) where self[column, row] != other[column, row] {
-                return true
-            }
-        }
-        return false
-    }
 }
