@@ -45,6 +45,23 @@ struct ResolverTests {
         #expect(defaults.integer("feed.pageSize") == 12)  // the file's still
     }
 
+    /// The environment layer reads only `STORIES_` variables in capitals (and is skipped when
+    /// there are none): other variables, or the right name in other letters, set nothing.
+    @Test func onlyStoriesVariablesInCapitalsSetAKey() throws {
+        let (paths, home) = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let resolver = ConfigurationResolver(specs: Self.specs, paths: paths)
+        let others = try resolver.resolve(
+            flags: [:], environment: ["stories_feed_page_size": "11", "FEED_PAGE_SIZE": "12", "PATH": "/bin"],
+            configFile: nil)
+        #expect(others.integer("feed.pageSize") == 30 && others["feed.pageSize"].source == .default)
+        let mixed = try resolver.resolve(
+            flags: [:], environment: ["stories_feed_page_size": "11", "STORIES_TRAY_ORDER": "source"],
+            configFile: nil)
+        #expect(mixed.integer("feed.pageSize") == 30 && mixed.text("tray.order") == "source")
+        #expect(mixed["tray.order"].source == .environment)
+    }
+
     @Test func aBadValueSaysTheKeyTheValueWhereAndWhatIsAllowed() throws {
         let (paths, home) = try Self.home()
         defer { try? FileManager.default.removeItem(atPath: home) }

@@ -42,4 +42,50 @@ struct SettingParsingTests {
         let url = SettingSpec(key: "picsum.baseURL", kind: .webURL, defaultText: nil, summary: "")
         #expect(url.environmentVariable == "STORIES_PICSUM_BASE_URL")
     }
+
+    /// Numbers, sizes and durations are read with the spaces at their ends trimmed as
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` trims them (Zs and tabs, not line
+    /// ends), which the parser no longer calls (its set-up cost every command's start-up).
+    @Test(arguments: [
+        "12", " 12", "12 ", "\t12\t", "\u{00A0}12\u{3000}", "\u{2009}\u{202F}12\u{205F}\u{1680}", "12\n", "\n12",
+        "\r12", "1 2", "", " ", "\u{00A0}", "12\u{200B}", "\u{301}12", "12 \u{301}", "\u{FEFF}12", "\u{85}12",
+        "\u{200B}12\u{200B}", "\u{2028}12",
+    ])
+    func spacesAreTrimmedAsFoundationTrimsThem(text: String) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ConfigurationLayers-\(UUID())").path
+        let resolver = ConfigurationResolver(
+            specs: [
+                SettingSpec(key: "feed.pageSize", kind: .integer(1...100), defaultText: "30", summary: ""),
+                SettingSpec(key: "cache.maxBytes", kind: .byteSize(0...(1 << 40)), defaultText: "1", summary: ""),
+                SettingSpec(
+                    key: "viewer.imageDuration", kind: .duration(.seconds(1)...(.seconds(60))), defaultText: "5s",
+                    summary: ""),
+            ], paths: XDGPaths(environment: ["HOME": home], home: home))
+        let foundation = text.trimmingCharacters(in: .whitespaces)
+        let integer = try? resolver.resolve(flags: ["feed.pageSize": text], environment: [:], configFile: nil)
+        #expect(integer?.integer("feed.pageSize") == Int(foundation).flatMap { (1...100).contains($0) ? $0 : nil })
+        let size = try? resolver.resolve(flags: ["cache.maxBytes": text + "KiB"], environment: [:], configFile: nil)
+        #expect(size?.integer("cache.maxBytes") == Int(foundation).map { $0 * 1024 } || Int(foundation) == nil)
+        // A duration is trimmed whole, then its unit taken off: "12 s" is not a duration.
+        let duration = try? resolver.resolve(
+            flags: ["viewer.imageDuration": text + "s"], environment: [:], configFile: nil)
+        let number = (text + "s").trimmingCharacters(in: .whitespaces).dropLast()
+        #expect(
+            duration?.duration("viewer.imageDuration")
+                == (number.allSatisfy(\.isNumber) ? Int(number).map { .seconds($0) } : nil))
+    }
+
+    /// `HOME` is read first; the fallback (Foundation's home directory lookup) only without it.
+    @Test func theFallbackHomeIsAskedForOnlyWithoutHOME() {
+        var asked = 0
+        func fallback() -> String {
+            asked += 1
+            return "/fallback"
+        }
+        #expect(XDGPaths(environment: ["HOME": "/h"], home: fallback()).configHome == "/h/.config")
+        #expect(asked == 0)
+        #expect(XDGPaths(environment: ["HOME": ""], home: fallback()).dataHome == "/fallback/.local/share")
+        #expect(XDGPaths(environment: [:], home: fallback()).cacheHome == "/fallback/.cache")
+        #expect(asked == 2)
+    }
 }
