@@ -189,7 +189,12 @@ let package = Package(
         .executableTarget(
             name: "StoriesCLI",
             dependencies: ["StoriesComposition"],
-            path: "Apps/StoriesCLI/Sources/StoriesCLI"
+            path: "Apps/StoriesCLI/Sources/StoriesCLI",
+            // The toolchain's static-runtime link exports all 52 000 of the program's symbols
+            // (`-export-dynamic`); nothing loads the program as a library or looks its symbols
+            // up, and the Swift runtime's start-up `dladdr` walked them all (1.8 M instructions
+            // of every command). The last of the two flags wins (ARCHITECTURE.md, start-up).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "PicsumStub",
