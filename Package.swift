@@ -193,8 +193,15 @@ let package = Package(
             // The toolchain's static-runtime link exports all 52 000 of the program's symbols
             // (`-export-dynamic`); nothing loads the program as a library or looks its symbols
             // up, and the Swift runtime's start-up `dladdr` walked them all (1.8 M instructions
-            // of every command). The last of the two flags wins (ARCHITECTURE.md, start-up).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
+            // of every command). The last of the two flags wins. The folder searched first for
+            // libraries is where Scripts/release-build puts libstdc++'s archive, linking it
+            // statically (ARCHITECTURE.md, start-up); where it is missing or empty, libstdc++
+            // is linked dynamically as before.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xlinker", "--no-export-dynamic", "-L", Context.packageDirectory + "/.build-bench/static-libs"],
+                    .when(configuration: .release))
+            ]
         ),
         .executableTarget(
             name: "PicsumStub",
