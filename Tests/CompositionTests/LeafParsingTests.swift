@@ -16,6 +16,12 @@ struct LeafParsingTests {
         }
     }
 
+    /// The names written out for start-up are the subcommands' own, in their order.
+    @Test func theCommandNamesAreTheSubcommandsNames() {
+        #expect(
+            StoriesCommand.commandNames == StoriesCommand.configuration.subcommands.map { $0._commandName } + ["help"])
+    }
+
     @Test(arguments: [
         ["tray", "--page", "2", "--json", "--source", "bundled"],
         ["view", "ada", "--keys", "next mute", "--set", "feed.pageSize=3", "--json"],

@@ -145,6 +145,7 @@ public enum SettingKind: Hashable, Sendable {
     /// over every scalar) without Foundation's character-set set-up: 1.3 M instructions the
     /// first time, in every command's start-up.
     static func trimmingSpaces(_ text: some StringProtocol) -> String {
+        let text = Substring(text)
         let scalars = text.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
@@ -152,7 +153,8 @@ public enum SettingKind: Hashable, Sendable {
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
             let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        // Sliced by scalar indices (a String slice keeps scalar boundaries, not characters').
+        return String(Substring(scalars[first...last]))
     }
 
     private static func expandingTilde(_ path: String) -> String {

@@ -39,7 +39,13 @@ public struct SettingSpec: Hashable, Sendable {
     /// (`terminal.color: colour depth (auto, truecolor, 256, 16 or none).`).
     public var flagHelp: String {
         guard case .choice(let words) = kind else { return "\(key): \(summary)." }
-        let list = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+        // "a, b or c", by hand: the standard library's joined(separator:) runs unspecialised
+        // here, and its first use costs a scan of every protocol conformance (issue 31).
+        var list = ""
+        for (index, word) in words.enumerated() {
+            if index > 0 { list += index == words.count - 1 ? " or " : ", " }
+            list += word
+        }
         return "\(key): \(summary) (\(list))."
     }
 

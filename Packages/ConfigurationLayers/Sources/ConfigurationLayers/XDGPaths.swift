@@ -27,12 +27,14 @@ public struct XDGPaths: Hashable, Sendable {
     /// `text` with `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME` and `$XDG_CACHE_HOME` replaced by the folders.
     public func expand(_ text: String) -> String {
         // One pass by hand: Foundation's replacing (bridging to NSString) cost every command's
-        // start-up 2 M instructions, the standard library's generic one 0.9 M (issue 31).
+        // start-up 2 M instructions, the standard library's generic one 0.9 M (issue 31). Slices
+        // are made Strings before they are appended: appending a Substring runs unspecialised,
+        // its first use a scan of every protocol conformance of the program.
         let folders = [("$XDG_CONFIG_HOME", configHome), ("$XDG_DATA_HOME", dataHome), ("$XDG_CACHE_HOME", cacheHome)]
         var out = ""
         var rest = Substring(text)
         search: while let dollar = rest.firstIndex(of: "$") {
-            out += rest[..<dollar]
+            out += String(rest[..<dollar])
             let tail = rest[dollar...]
             for (name, folder) in folders where tail.hasPrefix(name) {
                 out += folder
@@ -42,7 +44,7 @@ public struct XDGPaths: Hashable, Sendable {
             out.append("$")
             rest = tail.dropFirst()
         }
-        return out + rest
+        return out + String(rest)
     }
 
     /// `spec` with its default's XDG folders expanded (plugins' keys name them that way).
