@@ -38,14 +38,16 @@ public struct ConfigurationResolver: Sendable {
                         ConfigValue(.string(value), isSecret: false)
                     )
                 }))
-        var layers: [ConfigLayer] = [
-            ConfigLayer(
-                source: .flag,
-                describe: { spec in
-                    if let flag = spec.flag, !setByAssignment.contains(spec.key) { return "--\(flag)" }
-                    return "--set \(spec.key)=…"
-                }, lookup: flagProvider.value)
-        ]
+        var layers: [ConfigLayer] = []
+        if !flags.isEmpty {  // no flag given: a layer with nothing in it, not asked
+            layers.append(
+                ConfigLayer(
+                    source: .flag,
+                    describe: { spec in
+                        if let flag = spec.flag, !setByAssignment.contains(spec.key) { return "--\(flag)" }
+                        return "--set \(spec.key)=…"
+                    }, lookup: flagProvider.value))
+        }
         // The provider names a key `STORIES_` and its words in capitals and reads exactly that
         // variable, so with no variable so named the layer holds nothing: it is left out
         // rather than asked for every key (1.8 M instructions of every command's start-up).

@@ -14,6 +14,9 @@ struct TerminalCapabilitiesTests {
         ([:], .none),
         (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
         (["TERM": "xterm-256color", "NO_COLOR": ""], .palette256),
+        (["TERM": "xterm-256color-italic"], .palette256), (["TERM": "rxvt-unicode-256COLOR"], .palette256),
+        (["TERM": "256color"], .palette256), (["TERM": "xterm-256colo"], .palette16),
+        (["TERM": "xterm-25"], .palette16),
     ])
     func colourDepthFromTheEnvironment(environment: [String: String], expected: ColorMode) {
         #expect(TerminalCapabilities.detect(environment: environment).color == expected)
