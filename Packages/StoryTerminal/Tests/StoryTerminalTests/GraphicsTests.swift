@@ -53,6 +53,28 @@ struct KittyGraphicsTests {
         #expect(pixels == image.pixels, "the payload is the image's RGB bytes, zlib-compressed")
     }
 
+    /// The one-pass C chunking is byte for byte Foundation's base64 cut every 4096 characters,
+    /// for lengths around the chunk and padding boundaries, and for no bytes at all.
+    @Test(arguments: [0, 1, 2, 3, 4, 3071, 3072, 3073, 6143, 6144, 6145, 874_800, 874_801])
+    func chunksAreFoundationsBase64CutEvery4096Characters(count: Int) {
+        var state: UInt32 = 12_345
+        let bytes = (0..<count).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let payload = Array(Data(bytes).base64EncodedData())
+        var expected: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(payload.count, start + KittyGraphics.chunkSize)
+            let more = end < payload.count ? 1 : 0
+            expected += Array(("\u{1B}_G" + (start == 0 ? "a=T,f=24,m=\(more);" : "m=\(more);")).utf8)
+            expected += payload[start..<end] + [0x1B, UInt8(ascii: "\\")]
+            start = end
+        } while start < payload.count
+        #expect(KittyGraphics.chunked(bytes, firstKeys: "a=T,f=24") == expected)
+    }
+
     @Test func aSmallImageIsOneSequence() {
         let chunks = kittyChunks(KittyGraphics.transmit(photoLike(width: 4, height: 4), id: 7))
         #expect(chunks.count == 1)

@@ -40,6 +40,14 @@ int cimg_png_info(const unsigned char *data, size_t size, int *width, int *heigh
 int cimg_png_decode(const unsigned char *data, size_t size, unsigned char **out, int *out_width,
                     int *out_height, char *err, size_t err_len);
 
+/// kitty graphics commands carrying `count` bytes: their base64 in chunks of `chunk` characters
+/// (a multiple of 4), each `ESC _ G` + (on the first, `keys` and a comma) + `m=1` (`m=0` on the
+/// last) + `;` + the characters + `ESC \`; one chunk for no bytes. `out` holds at least
+/// cimg_kitty_chunks_size(count, keys_length, chunk) bytes; returns how many were written.
+size_t cimg_kitty_chunks_size(size_t count, size_t keys_length, size_t chunk);
+size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
+                         unsigned char *out);
+
 /// Compresses data with zlib (a zlib stream, as kitty's o=z expects) at level 0...9. Returns 0
 /// and a malloc'd buffer (free with cimg_free), or -1 when memory runs out.
 int cimg_deflate(const unsigned char *data, size_t size, int level, unsigned char **out, size_t *out_size);
