@@ -60,6 +60,14 @@ int cimg_inflate(const unsigned char *data, size_t size, unsigned char *out, siz
 /// rounding, exactly as `UInt8(min(255, Int(max(0, value) + 0.5)))`).
 void cimg_round_floats(const float *in, unsigned char *out, size_t count);
 
+/// The resampler's first pass, across each row: output pixel x of row y is the sum over taps k
+/// in bounds[x]..<bounds[x + 1] of source pixel starts[x] + (k - bounds[x]) times weights[k],
+/// each channel summed in tap order, one product and one sum at a time in single precision
+/// (four lanes at once: the result is bit for bit the one-value-at-a-time sum). `target` holds
+/// height × new_width × 3 floats.
+void cimg_resample_across(const unsigned char *source, size_t width, size_t height, const ptrdiff_t *starts,
+                          const ptrdiff_t *bounds, const float *weights, size_t new_width, float *target);
+
 /// Frees a buffer returned by a decode or compress function.
 void cimg_free(unsigned char *buffer);
 

@@ -37,29 +37,16 @@ public struct RGBImage: Hashable, Sendable {
         let down = Taps(from: height, to: newHeight)
         // Across first, into floats: height × newWidth. Every value of both passes is written,
         // so neither buffer is zeroed first (megabytes for a photo).
+        // The pass is C's (`cimg_resample_across`): a pixel's three channels summed as one
+        // vector of four, each lane the same products and sums in the same order as one channel
+        // at a time in Swift, so bit-identical (the scalar loop was 35 M instructions of a
+        // sixel picture's 540×960 → 450×800).
         let middle = [Float](unsafeUninitializedCapacity: height * newWidth * 3) { target, initialized in
             pixels.withUnsafeBufferPointer { source in
                 across.withPointers { starts, bounds, weights in
-                    for y in 0..<height {
-                        let row = y &* width &* 3
-                        for x in 0..<newWidth {
-                            var r: Float = 0
-                            var g: Float = 0
-                            var b: Float = 0
-                            var o = row &+ starts[x] &* 3
-                            for k in bounds[x]..<bounds[x + 1] {
-                                let weight = weights[k]
-                                r += Float(source[o]) * weight
-                                g += Float(source[o &+ 1]) * weight
-                                b += Float(source[o &+ 2]) * weight
-                                o &+= 3
-                            }
-                            let t = (y &* newWidth &+ x) &* 3
-                            target[t] = r
-                            target[t &+ 1] = g
-                            target[t &+ 2] = b
-                        }
-                    }
+                    cimg_resample_across(
+                        source.baseAddress, width, height, starts.baseAddress, bounds.baseAddress, weights.baseAddress,
+                        newWidth, target.baseAddress)
                 }
             }
             initialized = height * newWidth * 3
