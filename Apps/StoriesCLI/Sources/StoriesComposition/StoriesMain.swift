@@ -33,6 +33,18 @@ public enum StoriesMain {
         return try await StoriesCommand.asyncParseAsRoot(arguments)
     }
 
+    /// Runs `command`, asynchronously when it is async. Cast from its own type (the existential
+    /// opened): a cast from `any ParsableCommand` first asks whether the existential type itself
+    /// conforms, a scan of every conformance of the program for a certain no.
+    private static func run(_ command: some ParsableCommand) async throws {
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var command = command
+            try command.run()
+        }
+    }
+
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
@@ -60,12 +72,7 @@ public enum StoriesMain {
             return ExitStatus.usage.rawValue
         }
         do {
-            var command = try await parse(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await run(try await parse(arguments))
             return ExitStatus.success.rawValue
         } catch {
             if let status = ErrorReport.status(for: error) {
