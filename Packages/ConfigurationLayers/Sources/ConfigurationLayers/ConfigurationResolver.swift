@@ -29,17 +29,17 @@ public struct ConfigurationResolver: Sendable {
         configFile: String?
     ) throws(ConfigurationError) -> ResolvedConfiguration {
         let file = try ConfigFileLoader.load(explicitPath: configFile, configHome: paths.configHome, specs: specs)
-        let flagProvider = InMemoryProvider(
-            name: "flags",
-            values: Dictionary(
-                uniqueKeysWithValues: flags.map { key, value in
-                    (
-                        AbsoluteConfigKey(key.split(separator: ".").map(String.init)),
-                        ConfigValue(.string(value), isSecret: false)
-                    )
-                }))
         var layers: [ConfigLayer] = []
         if !flags.isEmpty {  // no flag given: a layer with nothing in it, not asked
+            let flagProvider = InMemoryProvider(
+                name: "flags",
+                values: Dictionary(
+                    uniqueKeysWithValues: flags.map { key, value in
+                        (
+                            AbsoluteConfigKey(key.split(separator: ".").map(String.init)),
+                            ConfigValue(.string(value), isSecret: false)
+                        )
+                    }))
             layers.append(
                 ConfigLayer(
                     source: .flag,

@@ -109,15 +109,12 @@ public enum KittyGraphics {
     /// (Foundation's base64, then a copy into chunks, was 12 M instructions of a 405×720
     /// picture; this is 3 M).
     static func chunked(_ bytes: [UInt8], firstKeys: String) -> [UInt8] {
-        var keys = Array(firstKeys.utf8)
-        let capacity = cimg_kitty_chunks_size(bytes.count, keys.count, chunkSize)
+        let keysLength = firstKeys.utf8.count
+        let capacity = cimg_kitty_chunks_size(bytes.count, keysLength, chunkSize)
         return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
             count = bytes.withUnsafeBufferPointer { input in
-                keys.withUnsafeMutableBufferPointer { keys in
-                    keys.withMemoryRebound(to: CChar.self) { keys in
-                        cimg_kitty_chunks(
-                            input.baseAddress, input.count, keys.baseAddress, keys.count, chunkSize, out.baseAddress)
-                    }
+                firstKeys.withCString { keys in
+                    cimg_kitty_chunks(input.baseAddress, input.count, keys, keysLength, chunkSize, out.baseAddress)
                 }
             }
         }

@@ -59,10 +59,18 @@ public struct TerminalCapabilities: Hashable, Sendable {
         if term.isEmpty || term == "dumb" { return .none }
         let trueColorTerms = ["xterm-kitty", "xterm-ghostty", "wezterm", "alacritty", "foot", "iterm2", "contour"]
         if term.hasSuffix("-direct") || trueColorTerms.contains(where: { term.hasPrefix($0) }) { return .truecolor }
-        if term.utf8.contains(subsequence: "256color".utf8) || term.hasPrefix("tmux") || term.hasPrefix("screen") {
-            return .palette256
-        }
+        if names(term, contain: "256color") || term.hasPrefix("tmux") || term.hasPrefix("screen") { return .palette256 }
         return .palette16
+    }
+
+    /// Whether the terminal name `term` contains `word`, compared byte by byte (the standard
+    /// library's `contains(_:)` on strings builds a search table on its first use: 0.7 M
+    /// instructions of every command's start-up, for an ASCII word in a terminal name).
+    private static func names(_ term: String, contain word: String) -> Bool {
+        let name = Array(term.utf8)
+        let part = Array(word.utf8)
+        guard part.count <= name.count else { return false }
+        return (0...(name.count - part.count)).contains { name[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
     /// Whether output goes through tmux or screen, which pass no graphics protocol through.
@@ -76,19 +84,5 @@ public struct TerminalCapabilities: Hashable, Sendable {
         if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil { return .kitty }
         if environment["TERM_PROGRAM"] == "iTerm.app" { return .iterm2 }
         return .symbols
-    }
-}
-
-extension Sequence where Element: Equatable {
-    /// Whether `part` occurs in order, element after element, somewhere in this sequence: for
-    /// ASCII words in terminal names, where the standard library's `contains(_:)` on strings
-    /// builds a search table on its first use (0.7 M instructions of every command's start-up).
-    func contains(subsequence part: some Collection<Element>) -> Bool {
-        let whole = Array(self)
-        guard !part.isEmpty else { return true }
-        guard part.count <= whole.count else { return false }
-        return (0...(whole.count - part.count)).contains { start in
-            whole[start..<(start + part.count)].elementsEqual(part)
-        }
     }
 }
