@@ -20,7 +20,8 @@ public struct PhotosCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "The page, from 1.") var page = 1
+    // Optional for the reason TrayCommand's is (a default described costs conformance scans).
+    @Option(help: "The page, from 1. (default: 1)") var page: Int?
     @Option(help: "Photos per page (default feed.pageSize, at most 100).") var limit: Int?
     @Flag(help: "Print JSON.") var json = false
 
@@ -29,6 +30,7 @@ public struct PhotosCommand: AsyncParsableCommand {
 
     /// Prints the page.
     public func run() async throws {
+        let page = page ?? 1
         let session = try await ContentSession.open(options)
         let result = try await session.source.photos.photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))

@@ -24,7 +24,10 @@ public struct TrayCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "The page, from 1.") var page = 1
+    // Optional, its default in the help text, rather than `= 1`: ArgumentParser describes a
+    // default by casting it to `CaseIterable` and printing it, three conformance scans of the
+    // whole program (~1.3 M instructions) on every run of the command (issue 31's start-up).
+    @Option(help: "The page, from 1. (default: 1)") var page: Int?
 
     @Option(help: "Users per page (default feed.pageSize, at most 100).") var limit: Int?
 
@@ -35,7 +38,7 @@ public struct TrayCommand: AsyncParsableCommand {
 
     /// Loads the page, applies the tray rules and prints it.
     public func run() async throws {
-        try await Self.print(options: options, page: page, limit: limit, json: json)
+        try await Self.print(options: options, page: page ?? 1, limit: limit, json: json)
     }
 
     /// Prints one page of the tray (also what bare `stories` prints without a terminal; it
