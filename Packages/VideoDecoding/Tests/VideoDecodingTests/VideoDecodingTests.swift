@@ -184,4 +184,35 @@ struct VideoDecodingTests {
         }
         #expect(!running, "ffmpeg still decoding after the reader stopped")
     }
+
+    /// Frames fitted into a box of cells are decoded without H.264's deblocking filter; they
+    /// stay within a few levels of the filtered ones ffmpeg draws by default (a clip encoded
+    /// coarsely, so its block edges are there to smooth), and a large box keeps the filter.
+    @Test func smallBoxesSkipDeblockingAndLookTheSame() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        #expect(FFmpegVideoDecoder.deblockingSkippedUpTo == 256)
+        let clip = try Clips.make(
+            "coarse.mp4", codec: Clips.h264 + ["-crf", "40"], seconds: 1, size: "320x180", pattern: "testsrc2")
+        var ours: [UInt8] = []
+        for try await frame in Clips.decoder.frames(clip, fittingWidth: 80, height: 45, frameRate: 10) {
+            #expect(frame.width == 80 && frame.height == 45)
+            ours += frame.pixels
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-i", clip.path, "-vf",
+            "scale=w=80:h=45:flags=area,fps=10", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let filtered = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        try #require(filtered.count == ours.count && !ours.isEmpty, "\(filtered.count) vs \(ours.count)")
+        let differences = zip(ours, filtered).map { abs(Int($0) - Int($1)) }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(mean < 2 && differences.max()! < 48, "mean \(mean), most \(differences.max()!)")
+        #expect(ours != filtered, "the filter was skipped")
+    }
 }
