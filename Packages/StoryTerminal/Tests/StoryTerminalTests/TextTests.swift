@@ -137,6 +137,54 @@ struct CellBufferTests {
         #expect(line == expected + "\u{1B}[0m\n")
     }
 
+    /// The styles and cursor moves are written through a stack buffer (SGRWriter) for speed:
+    /// byte for byte what the plain encoding gives, for every depth, bold or not, each colour
+    /// present or not, numbers of one to four digits.
+    @Test func stylesAndMovesAreTheirPlainEncoding() {
+        var generator = SystemRandomNumberGenerator()
+        func plain(_ style: CellStyle, _ depth: ColorMode) -> String {
+            var text = "\u{1B}[0" + (style.bold ? ";1" : "")
+            func code(_ color: RGB, _ background: Bool) -> String {
+                switch depth {
+                case .truecolor, .auto: return (background ? "48;2;" : "38;2;") + "\(color.r);\(color.g);\(color.b)"
+                case .palette256: return (background ? "48;5;" : "38;5;") + "\(ColorCode.palette256(color))"
+                case .palette16:
+                    let index = ColorCode.palette16(color)
+                    return "\((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)"
+                case .none: return ""
+                }
+            }
+            if depth != .none {
+                if let foreground = style.foreground { text += ";" + code(foreground, false) }
+                if let background = style.background { text += ";" + code(background, true) }
+            }
+            return text + "m"
+        }
+        for depth in [ColorMode.truecolor, .auto, .palette256, .palette16, .none] {
+            for _ in 0..<500 {
+                let random = { RGB(.random(in: 0...255), .random(in: 0...255), .random(in: 0...255)) }
+                let style = CellStyle(
+                    foreground: Bool.random(using: &generator) ? random() : nil,
+                    background: Bool.random(using: &generator) ? random() : nil, bold: .random(using: &generator))
+                var out: [UInt8] = []
+                TerminalRenderer(depth: depth).appendStyle(style, to: &out)
+                #expect(String(decoding: out, as: UTF8.self) == plain(style, depth))
+            }
+        }
+        for value in [0, 7, 9, 10, 99, 100, 255, 999, 1000, 1234, 65_535] {
+            var out: [UInt8] = []
+            ColorCode.appendNumber(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "\(value)")
+        }
+        // A cursor move to a far row and column of a very wide terminal.
+        var wide = CellBuffer(width: 1200, height: 2)
+        wide.put("x", x: 1100, y: 1)
+        let old = CellBuffer(width: 1200, height: 2)
+        #expect(
+            String(decoding: TerminalRenderer(depth: .truecolor).diff(from: old, to: wide), as: UTF8.self)
+                == "\u{1B}[2;1101H\u{1B}[0mx\u{1B}[0m")
+    }
+
     @Test func withoutColourNoEscapeSequenceIsWritten() {
         var buffer = CellBuffer(width: 2, height: 1)
         buffer[0, 0] = Cell("@", style: CellStyle(foreground: RGB(1, 2, 3)))

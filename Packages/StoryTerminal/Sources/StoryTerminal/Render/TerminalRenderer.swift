@@ -62,11 +62,13 @@ public struct TerminalRenderer: Sendable {
                         out.append(contentsOf: Self.hyperlink(nil))
                         openLink = nil
                     }
-                    out.append(contentsOf: "\u{1B}[".utf8)
-                    ColorCode.appendNumber(y + 1, to: &out)
-                    out.append(UInt8(ascii: ";"))
-                    ColorCode.appendNumber(x + 1, to: &out)
-                    out.append(UInt8(ascii: "H"))
+                    SGRWriter.appending(to: &out) { writer in
+                        writer.ascii("\u{1B}[")
+                        writer.number(y + 1)
+                        writer.byte(UInt8(ascii: ";"))
+                        writer.number(x + 1)
+                        writer.byte(UInt8(ascii: "H"))
+                    }
                 }
                 if cell.style != current {
                     appendStyle(cell.style, to: &out)
@@ -121,18 +123,20 @@ public struct TerminalRenderer: Sendable {
 
     /// `ESC[0;…m` for a style in this depth.
     func appendStyle(_ style: CellStyle, to out: inout [UInt8]) {
-        out.append(contentsOf: "\u{1B}[0".utf8)
-        if style.bold { out.append(contentsOf: ";1".utf8) }
-        if depth != .none {
-            if let foreground = style.foreground {
-                out.append(UInt8(ascii: ";"))
-                ColorCode.append(foreground, background: false, depth: depth, to: &out)
+        SGRWriter.appending(to: &out) { writer in
+            writer.ascii("\u{1B}[0")
+            if style.bold { writer.ascii(";1") }
+            if depth != .none {
+                if let foreground = style.foreground {
+                    writer.byte(UInt8(ascii: ";"))
+                    writer.color(foreground, background: false, depth: depth)
+                }
+                if let background = style.background {
+                    writer.byte(UInt8(ascii: ";"))
+                    writer.color(background, background: true, depth: depth)
+                }
             }
-            if let background = style.background {
-                out.append(UInt8(ascii: ";"))
-                ColorCode.append(background, background: true, depth: depth, to: &out)
-            }
+            writer.byte(UInt8(ascii: "m"))
         }
-        out.append(UInt8(ascii: "m"))
     }
 }
