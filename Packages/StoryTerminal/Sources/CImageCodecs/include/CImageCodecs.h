@@ -68,6 +68,23 @@ void cimg_round_floats(const float *in, unsigned char *out, size_t count);
 void cimg_resample_across(const unsigned char *source, size_t width, size_t height, const ptrdiff_t *starts,
                           const ptrdiff_t *bounds, const float *weights, size_t new_width, float *target);
 
+/// Floyd–Steinberg dithering of `width × height` RGB `pixels` to `count` (1...256) RGB
+/// `palette` colours: each pixel's index into `indexes` (`width × height` bytes), exactly as
+/// SixelQuantizer's Swift did (nearest by 3·dr² + 4·dg² + 2·db² of its 15-bit bin's centre,
+/// lowest index among equals; errors in 1/16ths, 7 right, 3 below left, 5 below, 1 below
+/// right). Returns 0, or -1 when its tables could not be allocated.
+int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette, int count,
+                unsigned char *indexes);
+
+/// A quantised picture's sixel bands (what follows the palette in the DCS): for each band of six
+/// rows, each colour used in it in order of first use, `#N`, its span in runs (`!N` from four
+/// on), `$` between colours and `-` between bands; pixels whose `opaque` byte is 0 (when
+/// `opaque` is not NULL) left out. `indexes` and `opaque` are `width × height` bytes; `colors`
+/// is 1...256. Returns a buffer of `*size` bytes to free with cimg_free, or NULL when memory ran
+/// out (or for no pixels).
+unsigned char *cimg_sixel_bands(const unsigned char *indexes, const unsigned char *opaque, size_t width, size_t height,
+                                int colors, size_t *size);
+
 /// Frees a buffer returned by a decode or compress function.
 void cimg_free(unsigned char *buffer);
 
