@@ -35,60 +35,45 @@ public struct RGBImage: Hashable, Sendable {
         if newWidth == width, newHeight == height { return self }
         let across = Taps(from: width, to: newWidth)
         let down = Taps(from: height, to: newHeight)
-        // Across first, into floats: height × newWidth. Every value of both passes is written,
-        // so neither buffer is zeroed first (megabytes for a photo).
-        // The pass is C's (`cimg_resample_across`): a pixel's three channels summed as one
-        // vector of four, each lane the same products and sums in the same order as one channel
-        // at a time in Swift, so bit-identical (the scalar loop was 35 M instructions of a
-        // sixel picture's 540×960 → 450×800).
-        let middle = [Float](unsafeUninitializedCapacity: height * newWidth * 3) { target, initialized in
-            pixels.withUnsafeBufferPointer { source in
-                across.withPointers { starts, bounds, weights in
-                    cimg_resample_across(
-                        source.baseAddress, width, height, starts.baseAddress, bounds.baseAddress, weights.baseAddress,
-                        newWidth, target.baseAddress)
-                }
-            }
-            initialized = height * newWidth * 3
-        }
+        // Across first, into floats, then down into bytes, a strip of source rows at a time:
+        // the rows the next output rows take from (at least 64), across into a buffer used
+        // again for every strip, then those output rows down from it. A whole picture's floats
+        // at once were megabytes of fresh pages (1 265 page faults of a sixel picture's 3 737
+        // for 540×960 → 450×800); a row the strips share is computed twice, identically.
+        // The pass across is C's (`cimg_resample_across`): a pixel's three channels summed as
+        // one vector of four, each lane the same products and sums in the same order as one
+        // channel at a time in Swift, so bit-identical (the scalar loop was 35 M instructions of
+        // a sixel picture).
+        let stride = newWidth * 3
+        let ends = (0..<newHeight).map { down.starts[$0] + down.bounds[$0 + 1] - down.bounds[$0] }
+        let stripRows = max(64, (0..<newHeight).map { ends[$0] - down.starts[$0] }.max() ?? 1)
+        var middle = [Float](repeating: 0, count: stripRows * stride)
         let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 3) { target, initialized in
-            middle.withUnsafeBufferPointer { source in
-                down.withPointers { starts, bounds, weights in
-                    let stride = newWidth * 3
-                    // One output row at a time, a whole source row per tap, four floats at a
-                    // time (SIMD4: the compiler cannot tell the buffers apart to vectorise it),
-                    // then rounded to bytes. Each value's sum is taken in the same order as one
-                    // value at a time would: the pixels are bit-identical.
-                    let raw = UnsafeRawPointer(source.baseAddress!)
-                    let vectors = stride / 4 * 4
-                    var row = [Float](repeating: 0, count: stride)
-                    row.withUnsafeMutableBufferPointer { sums in
-                        let sumsRaw = UnsafeMutableRawPointer(sums.baseAddress!)
-                        for y in 0..<newHeight {
-                            var i = 0
-                            while i < vectors {
-                                var sum = SIMD4<Float>(repeating: 0)
-                                var o = starts[y] * stride + i
-                                for k in bounds[y]..<bounds[y + 1] {
-                                    sum += raw.loadUnaligned(fromByteOffset: o * 4, as: SIMD4<Float>.self) * weights[k]
-                                    o += stride
+            pixels.withUnsafeBufferPointer { source in
+                middle.withUnsafeMutableBufferPointer { middle in
+                    across.withPointers { acrossStarts, acrossBounds, acrossWeights in
+                        down.withPointers { starts, bounds, weights in
+                            var y = 0
+                            while y < newHeight {
+                                // The strip: from this row's first source row, as many output
+                                // rows as fit in it.
+                                let first = starts[y]
+                                var last = y + 1
+                                var end = ends[y]
+                                while last < newHeight, starts[last] >= first, max(end, ends[last]) - first <= stripRows
+                                {
+                                    end = max(end, ends[last])
+                                    last += 1
                                 }
-                                sumsRaw.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD4<Float>.self)
-                                i += 4
+                                cimg_resample_across(
+                                    source.baseAddress! + first * width * 3, width, end - first,
+                                    acrossStarts.baseAddress, acrossBounds.baseAddress, acrossWeights.baseAddress,
+                                    newWidth, middle.baseAddress)
+                                Self.resampleDown(
+                                    UnsafeBufferPointer(middle), firstRow: first, rows: y..<last, starts: starts,
+                                    bounds: bounds, weights: weights, stride: stride, into: target.baseAddress!)
+                                y = last
                             }
-                            while i < stride {
-                                var value: Float = 0
-                                var o = starts[y] * stride + i
-                                for k in bounds[y]..<bounds[y + 1] {
-                                    value += source[o] * weights[k]
-                                    o += stride
-                                }
-                                sums[i] = value
-                                i += 1
-                            }
-                            // Weights and samples are never negative: truncation is the floor
-                            // (a call to floorf for each of a picture's channels cost a fifth of it).
-                            cimg_round_floats(sums.baseAddress, target.baseAddress! + y * stride, stride)
                         }
                     }
                 }
@@ -96,6 +81,49 @@ public struct RGBImage: Hashable, Sendable {
             initialized = newWidth * newHeight * 3
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// Output `rows` down from `source`, the floats of the source rows from `firstRow` on:
+    /// one output row at a time, a whole source row per tap, four floats at a time (SIMD4: the
+    /// compiler cannot tell the buffers apart to vectorise it), then rounded to bytes in
+    /// `target`. Each value's sum is taken in the same order as one value at a time would: the
+    /// pixels are bit-identical.
+    private static func resampleDown(
+        _ source: UnsafeBufferPointer<Float>, firstRow: Int, rows: Range<Int>, starts: UnsafeBufferPointer<Int>,
+        bounds: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>, stride: Int,
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
+        let raw = UnsafeRawPointer(source.baseAddress!)
+        let vectors = stride / 4 * 4
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: stride) { sums in
+            let sumsRaw = UnsafeMutableRawPointer(sums.baseAddress!)
+            for y in rows {
+                var i = 0
+                while i < vectors {
+                    var sum = SIMD4<Float>(repeating: 0)
+                    var o = (starts[y] - firstRow) * stride + i
+                    for k in bounds[y]..<bounds[y + 1] {
+                        sum += raw.loadUnaligned(fromByteOffset: o * 4, as: SIMD4<Float>.self) * weights[k]
+                        o += stride
+                    }
+                    sumsRaw.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD4<Float>.self)
+                    i += 4
+                }
+                while i < stride {
+                    var value: Float = 0
+                    var o = (starts[y] - firstRow) * stride + i
+                    for k in bounds[y]..<bounds[y + 1] {
+                        value += source[o] * weights[k]
+                        o += stride
+                    }
+                    sums[i] = value
+                    i += 1
+                }
+                // Weights and samples are never negative: truncation is the floor (a call to
+                // floorf for each of a picture's channels cost a fifth of it).
+                cimg_round_floats(sums.baseAddress, target + y * stride, stride)
+            }
+        }
     }
 
     /// For each of `target` pixels along one axis of `source` pixels: the first source pixel it
