@@ -170,8 +170,10 @@ public struct FFmpegVideoDecoder: Sendable {
             ]
         }
         // Scaled first (only the clip's own frames), then repeated to the rate; one binary PPM a
-        // frame, so each carries its size. One decoding thread: a story's clip is small, and
-        // threads cost more than they give at these sizes (measured: Scripts/bench video cpu).
+        // frame, so each carries its size. One decoding thread and one filtering thread
+        // (`-filter_threads 1` below; ffmpeg starts one a core otherwise): a story's clip is
+        // small, and threads cost more than they give at these sizes (measured: Scripts/bench
+        // video cpu; the filter threads were a tenth of ffmpeg's CPU, the frames identical).
         // A WebP (a still to FFmpeg 5.1) has no timestamp the fps filter keeps: it is one frame.
         arguments += [
             "-vf",
@@ -184,7 +186,8 @@ public struct FFmpegVideoDecoder: Sendable {
             credits.close()  // a decoder waiting for a credit sees the end
         }
         let all =
-            ["-nostdin", "-v", "error", "-threads", "1"] + Self.decoderOptions(fittingWidth: width, height: height)
+            ["-nostdin", "-v", "error", "-threads", "1", "-filter_threads", "1"]
+            + Self.decoderOptions(fittingWidth: width, height: height)
             + Self.input(file, container) + arguments
         // Counted from now (the call), so a caller checking ``running`` before starting one
         // sees it at once; until the process has been waited for.
