@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Palette colour `i` taken as the best when nearer (r, g, b) than `*best`, or as near with a
+/// lower index.
+static inline void consider(int i, int r, int g, int b, const int *channels, long *best, int *best_index) {
+    long dr = channels[i * 3] - r, dg = channels[i * 3 + 1] - g, db = channels[i * 3 + 2] - b;
+    long distance = dr * dr * 3 + dg * dg * 4 + db * db * 2;
+    if (distance < *best || (distance == *best && i < *best_index)) {
+        *best = distance;
+        *best_index = i;
+    }
+}
+
 /// The palette index nearest (r, g, b) by 3·dr² + 4·dg² + 2·db², the lowest index among
 /// equals: searched outwards from g in the palette sorted by green, each side stopping once
 /// green alone is farther than the best. Kept out of the loop (once per bin, 8 831 times for
@@ -29,33 +40,13 @@ __attribute__((noinline)) static int nearest(int r, int g, int b, const int *cha
     while (up < count || down >= 0) {
         if (up < count) {
             long dg = greens[up] - g;
-            if (dg * dg * 4 > best) {
-                up = count;
-            } else {
-                int i = by_green[up];
-                long dr = channels[i * 3] - r, dgi = channels[i * 3 + 1] - g, db = channels[i * 3 + 2] - b;
-                long distance = dr * dr * 3 + dgi * dgi * 4 + db * db * 2;
-                if (distance < best || (distance == best && i < best_index)) {
-                    best = distance;
-                    best_index = i;
-                }
-                up++;
-            }
+            if (dg * dg * 4 > best) up = count;
+            else consider(by_green[up++], r, g, b, channels, &best, &best_index);
         }
         if (down >= 0) {
             long dg = g - greens[down];
-            if (dg * dg * 4 > best) {
-                down = -1;
-            } else {
-                int i = by_green[down];
-                long dr = channels[i * 3] - r, dgi = channels[i * 3 + 1] - g, db = channels[i * 3 + 2] - b;
-                long distance = dr * dr * 3 + dgi * dgi * 4 + db * db * 2;
-                if (distance < best || (distance == best && i < best_index)) {
-                    best = distance;
-                    best_index = i;
-                }
-                down--;
-            }
+            if (dg * dg * 4 > best) down = -1;
+            else consider(by_green[down--], r, g, b, channels, &best, &best_index);
         }
     }
     return best_index;

@@ -33,23 +33,14 @@ struct ResampleStripsTests {
 }
 
 extension RGBImage {
-    /// The resampler as it was before the strips: all of the pass across first, then down.
+    /// The resampler as it was before the strips: the whole picture across first (the same C
+    /// pass), then every output row down from it (the same down pass, from the first row).
     func referenceResampled(width newWidth: Int, height newHeight: Int) -> RGBImage {
-        guard newWidth > 0, newHeight > 0, width > 0, height > 0 else {
-            return RGBImage(
-                width: max(0, newWidth), height: max(0, newHeight),
-                pixels: Array(repeating: 0, count: max(0, newWidth) * max(0, newHeight) * 3))
-        }
         if newWidth == width, newHeight == height { return self }
         let across = Taps(from: width, to: newWidth)
         let down = Taps(from: height, to: newHeight)
-        // Across first, into floats: height × newWidth. Every value of both passes is written,
-        // so neither buffer is zeroed first (megabytes for a photo).
-        // The pass is C's (`cimg_resample_across`): a pixel's three channels summed as one
-        // vector of four, each lane the same products and sums in the same order as one channel
-        // at a time in Swift, so bit-identical (the scalar loop was 35 M instructions of a
-        // sixel picture's 540×960 → 450×800).
-        let middle = [Float](unsafeUninitializedCapacity: height * newWidth * 3) { target, initialized in
+        var middle = [Float](repeating: 0, count: height * newWidth * 3)
+        middle.withUnsafeMutableBufferPointer { target in
             pixels.withUnsafeBufferPointer { source in
                 across.withPointers { starts, bounds, weights in
                     cimg_resample_across(
@@ -57,51 +48,16 @@ extension RGBImage {
                         newWidth, target.baseAddress)
                 }
             }
-            initialized = height * newWidth * 3
         }
-        let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 3) { target, initialized in
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+        out.withUnsafeMutableBufferPointer { target in
             middle.withUnsafeBufferPointer { source in
                 down.withPointers { starts, bounds, weights in
-                    let stride = newWidth * 3
-                    // One output row at a time, a whole source row per tap, four floats at a
-                    // time (SIMD4: the compiler cannot tell the buffers apart to vectorise it),
-                    // then rounded to bytes. Each value's sum is taken in the same order as one
-                    // value at a time would: the pixels are bit-identical.
-                    let raw = UnsafeRawPointer(source.baseAddress!)
-                    let vectors = stride / 4 * 4
-                    var row = [Float](repeating: 0, count: stride)
-                    row.withUnsafeMutableBufferPointer { sums in
-                        let sumsRaw = UnsafeMutableRawPointer(sums.baseAddress!)
-                        for y in 0..<newHeight {
-                            var i = 0
-                            while i < vectors {
-                                var sum = SIMD4<Float>(repeating: 0)
-                                var o = starts[y] * stride + i
-                                for k in bounds[y]..<bounds[y + 1] {
-                                    sum += raw.loadUnaligned(fromByteOffset: o * 4, as: SIMD4<Float>.self) * weights[k]
-                                    o += stride
-                                }
-                                sumsRaw.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD4<Float>.self)
-                                i += 4
-                            }
-                            while i < stride {
-                                var value: Float = 0
-                                var o = starts[y] * stride + i
-                                for k in bounds[y]..<bounds[y + 1] {
-                                    value += source[o] * weights[k]
-                                    o += stride
-                                }
-                                sums[i] = value
-                                i += 1
-                            }
-                            // Weights and samples are never negative: truncation is the floor
-                            // (a call to floorf for each of a picture's channels cost a fifth of it).
-                            cimg_round_floats(sums.baseAddress, target.baseAddress! + y * stride, stride)
-                        }
-                    }
+                    Self.resampleDown(
+                        source, firstRow: 0, rows: 0..<newHeight, starts: starts, bounds: bounds, weights: weights,
+                        stride: newWidth * 3, into: target.baseAddress!)
                 }
             }
-            initialized = newWidth * newHeight * 3
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
     }

@@ -88,7 +88,7 @@ public struct RGBImage: Hashable, Sendable {
     /// compiler cannot tell the buffers apart to vectorise it), then rounded to bytes in
     /// `target`. Each value's sum is taken in the same order as one value at a time would: the
     /// pixels are bit-identical.
-    private static func resampleDown(
+    static func resampleDown(
         _ source: UnsafeBufferPointer<Float>, firstRow: Int, rows: Range<Int>, starts: UnsafeBufferPointer<Int>,
         bounds: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>, stride: Int,
         into target: UnsafeMutablePointer<UInt8>
