@@ -73,6 +73,8 @@ struct KittyGraphicsTests {
             start = end
         } while start < payload.count
         #expect(KittyGraphics.chunked(bytes, firstKeys: "a=T,f=24") == expected)
+        let trailer: [UInt8] = [10, 10, 10]
+        #expect(KittyGraphics.chunked(bytes, firstKeys: "a=T,f=24", trailer: trailer) == expected + trailer)
     }
 
     @Test func aSmallImageIsOneSequence() {

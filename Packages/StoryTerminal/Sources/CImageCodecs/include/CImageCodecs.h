@@ -19,12 +19,19 @@ int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *heig
 /// cimg_free); on failure returns -1 with a message in err.
 /// A progressive JPEG is read only until the coefficients the scale reads are final (at 1/8,
 /// its DC scans): the picture is the same as after every scan, and a file damaged or cut past
-/// those scans still shows.
+/// those scans still shows. A large baseline picture (at 3/8 or more, 100 000 pixels or more
+/// out) is decoded by two threads, each its share of the rows: the same pixels.
 int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len);
 
-/// cimg_jpeg_decode reading every scan of a progressive JPEG: the reference its early stop is
-/// tested against.
+/// cimg_jpeg_decode into `pixels`, `capacity` bytes the caller owns (no copy out of a buffer of
+/// the decoder's): the output is ceil(width * scale_num / 8) x ceil(height * scale_num / 8)
+/// pixels of the stored (not EXIF-turned) picture; -1 with a message when it does not fit.
+int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, unsigned char *pixels,
+                          size_t capacity, int *out_width, int *out_height, char *err, size_t err_len);
+
+/// cimg_jpeg_decode on one thread reading every scan of a progressive JPEG: the reference its
+/// early stop and its two-thread split are tested against.
 int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                                 int *out_width, int *out_height, char *err, size_t err_len);
 

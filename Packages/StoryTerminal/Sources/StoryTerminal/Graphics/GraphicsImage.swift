@@ -26,8 +26,8 @@ public enum GraphicsImage {
             // Uncompressed, as chafa sends it: a one-shot picture to a local terminal is faster
             // written whole than deflated first (and faster still by file).
             return KittyGraphics.transmitAndPlace(
-                image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false, files: kittyFiles)
-                + below
+                image, id: id, columns: fitted.columns, rows: fitted.rows, compressed: false, files: kittyFiles,
+                trailer: below)
         case .sixel:
             var size = pixels
             if let limit = sixelLimit, size.width > limit.width || size.height > limit.height {

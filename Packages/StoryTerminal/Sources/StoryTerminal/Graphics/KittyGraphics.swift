@@ -18,13 +18,15 @@ public enum KittyGraphics {
 
     /// Transmits `image` as image `id` and places it at the cursor over `columns × rows`
     /// cells (the terminal scales it to them).
-    /// With `files` (a folder, ``KittyFiles``), the pixels go by temporary file.
+    /// With `files` (a folder, ``KittyFiles``), the pixels go by temporary file. `trailer` is
+    /// written after the command, in the same array (a megabyte's copy saved over `+`).
     public static func transmitAndPlace(
-        _ image: RGBImage, id: UInt32, columns: Int, rows: Int, compressed: Bool = true, files: String? = nil
+        _ image: RGBImage, id: UInt32, columns: Int, rows: Int, compressed: Bool = true, files: String? = nil,
+        trailer: [UInt8] = []
     ) -> [UInt8] {
         transmission(
             image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1", compressed: compressed,
-            files: files)
+            files: files, trailer: trailer)
     }
 
     /// Transmits `image` as image `id` without showing it. With `opaque`, as 32-bit RGBA
@@ -81,7 +83,7 @@ public enum KittyGraphics {
     /// naming a temporary file that holds the pixels (inline when the file cannot be written).
     static func transmission(
         _ image: RGBImage, opaque: [Bool]? = nil, keys: String, compressed wanted: Bool, quiet: Int = 2,
-        files: String? = nil
+        files: String? = nil, trailer: [UInt8] = []
     ) -> [UInt8] {
         var raw = image.pixels
         var format = 24
@@ -97,25 +99,29 @@ public enum KittyGraphics {
         }
         let sizeKeys = "f=\(format),s=\(image.width),v=\(image.height)"
         if let files, let path = KittyFiles.write(raw, in: files) {
-            return KittyFiles.command(keys: "\(keys),\(sizeKeys),q=\(quiet)", path: path)
+            return KittyFiles.command(keys: "\(keys),\(sizeKeys),q=\(quiet)", path: path) + trailer
         }
         let compressed = wanted ? deflate(raw) : nil
         let first = "\(keys),\(sizeKeys)" + (compressed == nil ? "" : ",o=z") + ",q=\(quiet)"
-        return chunked(compressed ?? raw, firstKeys: first)
+        return chunked(compressed ?? raw, firstKeys: first, trailer: trailer)
     }
 
     /// `bytes` as base64 in chunks of ``chunkSize`` characters: the keys and `m=1` on the
     /// first, `m=1` on the middle ones, `m=0` on the last. Encoded and chunked in one pass in C
     /// (Foundation's base64, then a copy into chunks, was 12 M instructions of a 405×720
     /// picture; this is 3 M).
-    static func chunked(_ bytes: [UInt8], firstKeys: String) -> [UInt8] {
+    static func chunked(_ bytes: [UInt8], firstKeys: String, trailer: [UInt8] = []) -> [UInt8] {
         let keysLength = firstKeys.utf8.count
-        let capacity = cimg_kitty_chunks_size(bytes.count, keysLength, chunkSize)
+        let capacity = cimg_kitty_chunks_size(bytes.count, keysLength, chunkSize) + trailer.count
         return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
             count = bytes.withUnsafeBufferPointer { input in
                 firstKeys.withCString { keys in
                     cimg_kitty_chunks(input.baseAddress, input.count, keys, keysLength, chunkSize, out.baseAddress)
                 }
+            }
+            for byte in trailer {
+                out[count] = byte
+                count += 1
             }
         }
     }

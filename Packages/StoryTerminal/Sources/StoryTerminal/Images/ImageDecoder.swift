@@ -100,18 +100,32 @@ public enum ImageDecoder {
     {
         let (width, height, format) = try check(data)
         let orientation = format == .jpeg ? ImageOrientation.of(jpeg: data) : .up
-        var output: UnsafeMutablePointer<UInt8>?
         var outWidth: Int32 = 0
         var outHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let scale =
-            format == .jpeg ? scaleNumerator(width: width, height: height, covering: minimumWidth, minimumHeight) : 8
+        if format == .jpeg {
+            let scale = scaleNumerator(width: width, height: height, covering: minimumWidth, minimumHeight)
+            // Decoded straight into the image's own storage: the stored picture's sides
+            // (before the EXIF turn) scaled by scale/8, rounded up as libjpeg does.
+            let (storedWidth, storedHeight) = orientation.swapsSides ? (height, width) : (width, height)
+            let capacity = (storedWidth * scale + 7) / 8 * ((storedHeight * scale + 7) / 8) * 3
+            var status: Int32 = -1
+            let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                status = data.withUnsafeBytes { raw in
+                    cimg_jpeg_decode_into(
+                        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), buffer.baseAddress,
+                        capacity, &outWidth, &outHeight, &message, message.count)
+                }
+                count = status == 0 ? Int(outWidth) * Int(outHeight) * 3 : 0
+            }
+            guard status == 0 else { throw .corrupt(format: format, detail: Self.text(message)) }
+            return RGBImage(width: Int(outWidth), height: Int(outHeight), pixels: pixels).oriented(orientation)
+        }
+        var output: UnsafeMutablePointer<UInt8>?
         let status = data.withUnsafeBytes { raw -> Int32 in
-            let bytes = raw.bindMemory(to: UInt8.self).baseAddress
-            return format == .jpeg
-                ? cimg_jpeg_decode(
-                    bytes, raw.count, Int32(scale), &output, &outWidth, &outHeight, &message, message.count)
-                : cimg_png_decode(bytes, raw.count, &output, &outWidth, &outHeight, &message, message.count)
+            cimg_png_decode(
+                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &output, &outWidth, &outHeight, &message,
+                message.count)
         }
         guard status == 0, let output else { throw .corrupt(format: format, detail: Self.text(message)) }
         defer { cimg_free(output) }

@@ -1,0 +1,125 @@
+import CImageCodecs
+import Foundation
+import StoryTerminal
+import Testing
+
+/// A large baseline JPEG is decoded by two threads (issue 31): the lower one entropy-decodes its
+/// way past the upper rows and skips their transform. The pixels, the errors and the sizes must
+/// be exactly the one-thread decode's.
+@Suite("Two-thread JPEG decoding")
+struct SplitDecodeTests {
+    /// Noise over gradients, odd-sized and large enough to split from 3/8 up (≥ 100 000 pixels out).
+    static func detailed(width: Int, height: Int) -> RGBImage {
+        var state: UInt32 = 0x2545_F491
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let noise = Int(state >> 27)
+                let base = (y * width + x) * 3
+                pixels[base] = UInt8((x * 255 / width + noise) & 0xFF)
+                pixels[base + 1] = UInt8((y * 255 / height + noise * 3) & 0xFF)
+                pixels[base + 2] = UInt8(((x ^ y) + noise) & 0xFF)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    static func decodedInto(_ data: Data, scale: Int, capacity: Int) -> (
+        status: Int32, pixels: [UInt8], message: String
+    ) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = -1
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            status = data.withUnsafeBytes { raw in
+                cimg_jpeg_decode_into(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), buffer.baseAddress, capacity,
+                    &width, &height, &message, message.count)
+            }
+            count = status == 0 ? Int(width) * Int(height) * 3 : 0
+        }
+        return (
+            status, pixels, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        )
+    }
+
+    static func message(_ data: Data, scale: Int, everyScan: Bool) -> (status: Int32, text: String) {
+        var output: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            let bytes = raw.bindMemory(to: UInt8.self).baseAddress
+            return everyScan
+                ? cimg_jpeg_decode_every_scan(
+                    bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
+                : cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
+        }
+        cimg_free(output)
+        return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    @Test(arguments: [(1001, 903), (1080, 1920), (1920, 1081)])
+    func theSplitGivesTheOneThreadPixelsAtEveryScale(width: Int, height: Int) throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: width, height: height), quality: 85))
+        for scale in 1...8 {
+            let split = ProgressiveDecodeTests.decoded(data, scale: scale, everyScan: false)
+            let one = ProgressiveDecodeTests.decoded(data, scale: scale, everyScan: true)
+            #expect(split.status == 0 && one.status == 0, "\(width)×\(height) at \(scale)/8")
+            #expect(split.width == one.width && split.height == one.height, "\(width)×\(height) at \(scale)/8")
+            // Compared to a Bool first: a failing `==` of megabyte arrays makes the test library
+            // diff them element by element for its message.
+            let same = split.pixels == one.pixels
+            #expect(same, "\(width)×\(height) at \(scale)/8")
+            let into = Self.decodedInto(data, scale: scale, capacity: one.width * one.height * 3)
+            let intoSame = into.pixels == one.pixels
+            #expect(into.status == 0 && intoSame, "into, \(width)×\(height) at \(scale)/8")
+        }
+    }
+
+    /// A file cut in the upper thread's rows or in the lower one's fails as the one-thread decode
+    /// does, with the same sentence.
+    @Test(arguments: [0.2, 0.5, 0.8, 0.97])
+    func aCutFileFailsAsInOneThread(fraction: Double) throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1200), quality: 85))
+        let cut = data.prefix(Int(Double(data.count) * fraction))
+        for scale in [3, 4, 8] {
+            let split = Self.message(cut, scale: scale, everyScan: false)
+            let one = Self.message(cut, scale: scale, everyScan: true)
+            #expect(split.status == -1 && one.status == -1, "cut at \(fraction), \(scale)/8")
+            #expect(split.text == one.text, "cut at \(fraction), \(scale)/8")
+            #expect(split.text.contains("cut short"))
+        }
+    }
+
+    /// Damage inside the entropy-coded data: the two decodes agree on success or failure, and on
+    /// the pixels when both succeed.
+    @Test func damagedDataAgreesWithOneThread() throws {
+        var bytes = [UInt8](try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1200), quality: 85)))
+        var state: UInt32 = 7
+        for _ in 0..<40 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let at = 1000 + Int(state % UInt32(bytes.count - 1100))
+            bytes[at] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let data = Data(bytes)
+        for scale in [3, 4, 8] {
+            let split = ProgressiveDecodeTests.decoded(data, scale: scale, everyScan: false)
+            let one = ProgressiveDecodeTests.decoded(data, scale: scale, everyScan: true)
+            #expect(split.status == one.status, "\(scale)/8")
+            let same = split.pixels == one.pixels
+            #expect(same, "\(scale)/8")
+        }
+    }
+
+    @Test func tooLittleSpaceIsRefusedBeforeDecoding() throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1001, height: 903), quality: 85))
+        let needed = 376 * 339 * 3  // 1001×903 at 3/8, rounded up
+        #expect(Self.decodedInto(data, scale: 3, capacity: needed).status == 0)
+        let short = Self.decodedInto(data, scale: 3, capacity: needed - 1)
+        #expect(short.status == -1)
+        #expect(short.message.contains("larger than the space"))
+    }
+}
