@@ -48,14 +48,15 @@ static size_t encode(const unsigned char *in, size_t count, unsigned char *out) 
     return (size_t)(out - start);
 }
 
-size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
-                         unsigned char *out) {
+size_t cimg_kitty_chunks_range(const unsigned char *bytes, size_t count, size_t from, size_t to, const char *keys,
+                               size_t keys_length, size_t chunk, unsigned char *out) {
     pthread_once(&pairs_once, make_pairs);
     size_t raw_chunk = chunk / 4 * 3;  // chunk is a multiple of 4: whole groups, no padding inside
     size_t encoded = encoded_length(count);
+    if (to > count) to = count;
     unsigned char *start = out;
-    size_t offset = 0;  // into bytes
-    size_t written = 0;  // base64 characters so far
+    size_t offset = from;  // into bytes
+    size_t written = from / 3 * 4;  // base64 characters before this range
     do {
         size_t take = count - offset < raw_chunk ? count - offset : raw_chunk;
         size_t length = encoded_length(take);
@@ -76,6 +77,11 @@ size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *k
         out += 2;
         offset += take;
         written += length;
-    } while (offset < count);
+    } while (offset < to);
     return (size_t)(out - start);
+}
+
+size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
+                         unsigned char *out) {
+    return cimg_kitty_chunks_range(bytes, count, 0, count, keys, keys_length, chunk, out);
 }

@@ -227,6 +227,39 @@ struct GraphicsImageTests {
         return Set(chunks[0].keys.split(separator: ",").map(String.init))
     }
 
+    /// `stories render` writes a kitty picture piece by piece through a small buffer: the pieces
+    /// together are `draw`'s bytes, for pictures of a chunk's group and more, and for each mode.
+    @Test(arguments: [(20, 10), (45, 40), (80, 40), (1, 1)])
+    func writingInPiecesGivesTheDrawnBytes(columns: Int, rows: Int) throws {
+        let data = try Fixture.data("portrait-1080x1920.jpg")
+        let cell = CellPixels(width: 10, height: 20)
+        for mode in [GraphicsMode.kitty, .sixel, .iterm2] {
+            let drawn = try GraphicsImage.draw(data, mode: mode, columns: columns, rows: rows, cell: cell, id: 5)
+            var written: [UInt8] = []
+            var pieces = 0
+            try GraphicsImage.write(data, mode: mode, columns: columns, rows: rows, cell: cell, id: 5) {
+                written += $0
+                pieces += 1
+            }
+            let same = written == drawn
+            #expect(same, "\(mode) at \(columns)×\(rows)")
+            if mode == .kitty, drawn.count > 70_000 { #expect(pieces > 1, "\(columns)×\(rows)") }
+        }
+        let image = photoLike(width: 3, height: 1)
+        var empty: [UInt8] = []
+        KittyGraphics.writeTransmitAndPlace(
+            RGBImage(width: 0, height: 0, pixels: []), id: 2, columns: 1, rows: 1, trailer: [10]
+        ) { empty += $0 }
+        #expect(
+            empty
+                == KittyGraphics.transmitAndPlace(
+                    RGBImage(width: 0, height: 0, pixels: []), id: 2, columns: 1, rows: 1, compressed: false,
+                    trailer: [10]))
+        var small: [UInt8] = []
+        KittyGraphics.writeTransmitAndPlace(image, id: 2, columns: 1, rows: 1) { small += $0 }
+        #expect(small == KittyGraphics.transmitAndPlace(image, id: 2, columns: 1, rows: 1, compressed: false))
+    }
+
     @Test func aPortraitFitsTheCellBoxAndTheCursorEndsBelowIt() throws {
         let data = try Fixture.data("portrait-1080x1920.jpg")
         let cell = CellPixels(width: 10, height: 20)

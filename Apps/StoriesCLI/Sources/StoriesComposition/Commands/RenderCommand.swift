@@ -89,12 +89,11 @@ public struct RenderCommand: AsyncParsableCommand {
             data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
         }
         if graphics != .symbols {
-            try StandardStreams.writeOutput(
-                try GraphicsImage.draw(
-                    data, mode: graphics, columns: columns, rows: rows,
-                    cell: attached ? CellPixels.of(1) : .assumed, id: UInt32.random(in: 1...0x7FFF_FFFF),
-                    sixelLimit: detected.sixelLimit, colorRegisters: detected.colorRegisters,
-                    kittyFiles: detected.kittyFiles))
+            try GraphicsImage.write(
+                data, mode: graphics, columns: columns, rows: rows, cell: attached ? CellPixels.of(1) : .assumed,
+                id: UInt32.random(in: 1...0x7FFF_FFFF), sixelLimit: detected.sixelLimit,
+                colorRegisters: detected.colorRegisters, kittyFiles: detected.kittyFiles
+            ) { try StandardStreams.writeOutput($0) }
             return
         }
         let header = try ImageDecoder.size(of: data)

@@ -54,6 +54,11 @@ int cimg_png_decode(const unsigned char *data, size_t size, unsigned char **out,
 size_t cimg_kitty_chunks_size(size_t count, size_t keys_length, size_t chunk);
 size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
                          unsigned char *out);
+/// The part of cimg_kitty_chunks' output that carries bytes [from, to): `from` a multiple of the
+/// chunk's bytes (chunk / 4 * 3), `to` one too or `count`; at least one chunk. Written range by
+/// range, the pieces are cimg_kitty_chunks' output (so it can go out through a small buffer).
+size_t cimg_kitty_chunks_range(const unsigned char *bytes, size_t count, size_t from, size_t to, const char *keys,
+                               size_t keys_length, size_t chunk, unsigned char *out);
 
 /// Compresses data with zlib (a zlib stream, as kitty's o=z expects) at level 0...9. Returns 0
 /// and a malloc'd buffer (free with cimg_free), or -1 when memory runs out.

@@ -42,6 +42,31 @@ public enum GraphicsImage {
         }
     }
 
+    /// What ``draw(_:mode:columns:rows:cell:id:sixelLimit:colorRegisters:kittyFiles:)`` gives,
+    /// handed to `write` in pieces: a kitty picture sent inline goes out sixteen chunks at a time
+    /// through one small buffer (``KittyGraphics/writeTransmitAndPlace(_:id:columns:rows:trailer:to:)``,
+    /// the same bytes); anything else in one piece.
+    public static func write(
+        _ data: Data, mode: GraphicsMode, columns: Int, rows: Int, cell: CellPixels, id: UInt32,
+        sixelLimit: GraphicsDetection.PixelLimit? = nil, colorRegisters: Int? = nil, kittyFiles: String? = nil,
+        to write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        guard mode == .kitty, kittyFiles == nil else {
+            let bytes = try draw(
+                data, mode: mode, columns: columns, rows: rows, cell: cell, id: id, sixelLimit: sixelLimit,
+                colorRegisters: colorRegisters, kittyFiles: kittyFiles)
+            try bytes.withUnsafeBytes { try write($0) }
+            return
+        }
+        let header = try ImageDecoder.check(data)
+        let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
+        let pixels = Self.pixelSize(fitted: (fitted.width, fitted.height), source: (header.width, header.height))
+        let image = try kittyPicture(data, pixels.width, pixels.height, whole: pixels.width >= header.width)
+        try KittyGraphics.writeTransmitAndPlace(
+            image, id: id, columns: fitted.columns, rows: fitted.rows,
+            trailer: [UInt8](repeating: UInt8(ascii: "\n"), count: fitted.rows), to: write)
+    }
+
     /// The pixels to send for a picture fitted to `fitted`: never more than the source has
     /// (kitty scales up to the cells itself; a sixel picture stays at the source's size) and
     /// at most ``maximumSide`` on a side, so a huge cell box cannot make a huge image.

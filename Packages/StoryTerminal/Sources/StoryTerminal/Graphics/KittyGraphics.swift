@@ -25,8 +25,48 @@ public enum KittyGraphics {
         trailer: [UInt8] = []
     ) -> [UInt8] {
         transmission(
-            image, keys: "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1", compressed: compressed,
-            files: files, trailer: trailer)
+            image, keys: placedKeys(id: id, columns: columns, rows: rows), compressed: compressed, files: files,
+            trailer: trailer)
+    }
+
+    /// ``transmitAndPlace(_:id:columns:rows:compressed:files:trailer:)``'s inline, uncompressed
+    /// bytes handed to `write` sixteen chunks at a time from one reused buffer instead of built
+    /// whole: the same bytes, without a megabyte of fresh memory (~290 page faults, ~0.6 ms, for a
+    /// 405×720 picture).
+    public static func writeTransmitAndPlace(
+        _ image: RGBImage, id: UInt32, columns: Int, rows: Int, trailer: [UInt8] = [],
+        to write: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        let first =
+            "\(placedKeys(id: id, columns: columns, rows: rows)),f=24,s=\(image.width),v=\(image.height),q=2"
+        let keysLength = first.utf8.count
+        let group = chunkSize / 4 * 3 * 16
+        var buffer = [UInt8](repeating: 0, count: cimg_kitty_chunks_size(group, keysLength, chunkSize) + trailer.count)
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            try first.withCString { keys in
+                try buffer.withUnsafeMutableBufferPointer { out in
+                    var from = 0
+                    repeat {
+                        let to = min(pixels.count, from + group)
+                        var count = cimg_kitty_chunks_range(
+                            pixels.baseAddress, pixels.count, from, to, keys, keysLength, chunkSize, out.baseAddress)
+                        if to == pixels.count {
+                            for byte in trailer {
+                                out[count] = byte
+                                count += 1
+                            }
+                        }
+                        try write(UnsafeRawBufferPointer(start: out.baseAddress, count: count))
+                        from = to
+                    } while from < pixels.count
+                }
+            }
+        }
+    }
+
+    /// The keys of a picture sent and placed at the cursor over `columns × rows` cells.
+    static func placedKeys(id: UInt32, columns: Int, rows: Int) -> String {
+        "a=T,i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1"
     }
 
     /// Transmits `image` as image `id` without showing it. With `opaque`, as 32-bit RGBA

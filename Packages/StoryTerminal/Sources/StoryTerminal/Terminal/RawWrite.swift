@@ -10,17 +10,20 @@
 public enum RawWrite {
     /// Writes all of `bytes` to `fd`; the errno of a failure, nil when all were written.
     public static func all(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        bytes.withUnsafeBytes { all($0, to: fd) }
+    }
+
+    /// Writes all of `raw` to `fd`; the errno of a failure, nil when all were written.
+    public static func all(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < raw.count {
+            let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += written
         }
+        return nil
     }
 }

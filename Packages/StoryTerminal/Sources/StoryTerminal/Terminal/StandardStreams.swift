@@ -25,6 +25,12 @@ public enum StandardStreams {
         if let code = RawWrite.all(bytes, to: STDOUT_FILENO) { throw OutputError(code: code) }
     }
 
+    /// Raw bytes to stdout, from memory the caller keeps (a picture written piece by piece).
+    public static func writeOutput(_ raw: UnsafeRawBufferPointer) throws(OutputError) {
+        if stdoutWasClosed.load(ordering: .relaxed) { throw OutputError(code: EBADF) }
+        if let code = RawWrite.all(raw, to: STDOUT_FILENO) { throw OutputError(code: code) }
+    }
+
     /// Whether the program started with stdout closed (`>&-`).
     static let stdoutWasClosed = Atomic(false)
     /// Whether the program started with stderr closed (`2>&-`).
