@@ -100,3 +100,52 @@ struct SixelDitherTests {
         }
     }
 }
+
+/// A large picture's dither and bands run in two halves on two threads (`cimg_sixel_picture`):
+/// its sixel is the one-thread encoding of each half's own dither, the halves meeting at a
+/// band's edge; a small one is the one-thread encoding itself.
+@Suite("Sixel pictures in two halves")
+struct SixelHalvesTests {
+    static func rows(_ image: RGBImage, _ range: Range<Int>) -> RGBImage {
+        RGBImage(
+            width: image.width, height: range.count,
+            pixels: Array(image.pixels[(range.lowerBound * image.width * 3)..<(range.upperBound * image.width * 3)]))
+    }
+
+    @Test(arguments: [(450, 800), (300, 200), (301, 199), (1000, 61), (250, 240), (100, 100), (7, 5)])
+    func theHalvesAreEachDitheredAndBandedAsOne(width: Int, height: Int) {
+        let image = photoLike(width: width, height: height, seed: UInt64(width * height))
+        let palette = SixelQuantizer.palette(for: image, colors: 256)
+        let split = width * height >= 60_000 && height >= 24 ? height / 2 / 6 * 6 : height
+        var indexes = SixelQuantizer.dither(Self.rows(image, 0..<split), palette: palette).indexes
+        if split < height {
+            indexes += SixelQuantizer.dither(Self.rows(image, split..<height), palette: palette).indexes
+        }
+        let expected = SixelEncoder.encode(
+            QuantizedImage(width: width, height: height, palette: palette, indexes: indexes))
+        let ours = SixelEncoder.encode(image)
+        let same = ours == expected
+        #expect(same, "\(width)×\(height)")
+        if split == height {
+            let whole = SixelEncoder.encode(SixelQuantizer.quantize(image, colors: 256)) == ours
+            #expect(whole, "\(width)×\(height) in one piece")
+        }
+        #expect(SixelEncoder.encode(image, trailer: [10]) == ours + [10])
+    }
+
+    @Test func aMaskedPictureKeepsItsMaskInBothHalves() {
+        let image = photoLike(width: 320, height: 300, seed: 3)
+        let opaque = (0..<(320 * 300)).map {
+            ($0 % 320 - 160) * ($0 % 320 - 160) + ($0 / 320 - 150) * ($0 / 320 - 150) < 140 * 140
+        }
+        let palette = SixelQuantizer.palette(for: image, colors: 256)
+        let split = 300 / 2 / 6 * 6
+        let indexes =
+            SixelQuantizer.dither(SixelHalvesTests.rows(image, 0..<split), palette: palette).indexes
+            + SixelQuantizer.dither(SixelHalvesTests.rows(image, split..<300), palette: palette).indexes
+        var expected = QuantizedImage(width: 320, height: 300, palette: palette, indexes: indexes)
+        expected.opaque = opaque
+        let same = SixelEncoder.encode(image, opaque: opaque) == SixelEncoder.encode(expected)
+        #expect(same)
+    }
+}

@@ -36,7 +36,7 @@ public enum GraphicsImage {
             }
             let image = try decoded(data, size.width, size.height)
             // The terminal moves the cursor to the line below the sixel image itself.
-            return SixelEncoder.encode(image, colors: min(256, colorRegisters ?? 256)) + [UInt8(ascii: "\n")]
+            return SixelEncoder.encode(image, colors: min(256, colorRegisters ?? 256), trailer: [UInt8(ascii: "\n")])
         case .auto, .symbols:
             preconditionFailure("GraphicsImage draws graphics modes only")
         }
