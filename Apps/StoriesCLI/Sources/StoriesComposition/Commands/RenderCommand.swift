@@ -67,12 +67,14 @@ public struct RenderCommand: AsyncParsableCommand {
         let attached = TerminalSession.isTerminal(1)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
-        // answers: on a thread of its own, not the cooperative pool.
+        // answers: on a thread of its own, not the cooperative pool. Output that is not a
+        // terminal is never asked (detect returns at once): no thread for it.
         let configured = root.settings.graphicsMode
-        let detected = try await OwnThread.run {
+        let detect = { @Sendable in
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }
+        let detected = attached ? try await OwnThread.run(detect) : detect()
         let graphics = detected.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
