@@ -13,10 +13,8 @@ public enum GraphicsImage {
         _ data: Data, mode: GraphicsMode, columns: Int, rows: Int, cell: CellPixels, id: UInt32,
         sixelLimit: GraphicsDetection.PixelLimit? = nil, colorRegisters: Int? = nil, kittyFiles: String? = nil
     ) throws(ImageDecodeError) -> [UInt8] {
-        let header = try ImageDecoder.check(data)
-        let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
+        let (header, fitted, pixels) = try layout(data, columns: columns, rows: rows, cell: cell)
         let below = [UInt8](repeating: UInt8(ascii: "\n"), count: fitted.rows)
-        let pixels = Self.pixelSize(fitted: (fitted.width, fitted.height), source: (header.width, header.height))
         switch mode {
         case .iterm2:
             // The terminal decodes and scales the file itself.
@@ -58,13 +56,22 @@ public enum GraphicsImage {
             try bytes.withUnsafeBytes { try write($0) }
             return
         }
-        let header = try ImageDecoder.check(data)
-        let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
-        let pixels = Self.pixelSize(fitted: (fitted.width, fitted.height), source: (header.width, header.height))
+        let (header, fitted, pixels) = try layout(data, columns: columns, rows: rows, cell: cell)
         let image = try kittyPicture(data, pixels.width, pixels.height, whole: pixels.width >= header.width)
         try KittyGraphics.writeTransmitAndPlace(
             image, id: id, columns: fitted.columns, rows: fitted.rows,
             trailer: [UInt8](repeating: UInt8(ascii: "\n"), count: fitted.rows), to: write)
+    }
+
+    /// `data`'s size from its header, the cells it takes in `columns × rows` and the pixels sent
+    /// for them.
+    static func layout(_ data: Data, columns: Int, rows: Int, cell: CellPixels) throws(ImageDecodeError) -> (
+        header: (width: Int, height: Int, format: ImageFormat),
+        fitted: (width: Int, height: Int, columns: Int, rows: Int), pixels: (width: Int, height: Int)
+    ) {
+        let header = try ImageDecoder.check(data)
+        let fitted = cell.fitted(width: header.width, height: header.height, columns: columns, rows: rows)
+        return (header, fitted, pixelSize(fitted: (fitted.width, fitted.height), source: (header.width, header.height)))
     }
 
     /// The pixels to send for a picture fitted to `fitted`: never more than the source has

@@ -23,9 +23,7 @@ public enum SixelEncoder {
         var out = header(width: width, height: height, palette: palette)
         let mask = opaque.flatMap { $0.count == width * height ? $0.map { UInt8($0 ? 1 : 0) } : nil }
         var size = 0
-        var channels: [UInt8] = []
-        channels.reserveCapacity(palette.count * 3)
-        for color in palette { channels += [color.r, color.g, color.b] }
+        let channels = SixelQuantizer.channels(of: palette)
         let bands: UnsafeMutablePointer<UInt8>? =
             width > 0 && height > 0 && image.pixels.count >= width * height * 3
             ? image.pixels.withUnsafeBufferPointer { pixels in

@@ -129,6 +129,18 @@ enum SixelQuantizer {
         return sorted
     }
 
+    /// The palette's colours as bytes, r g b after r g b (what the C dither reads).
+    static func channels(of palette: [RGB]) -> [UInt8] {
+        var channels: [UInt8] = []
+        channels.reserveCapacity(palette.count * 3)
+        for color in palette {
+            channels.append(color.r)
+            channels.append(color.g)
+            channels.append(color.b)
+        }
+        return channels
+    }
+
     /// Each pixel's nearest palette colour, its error spread Floyd–Steinberg style (7/16 right,
     /// 3/16 below left, 5/16 below, 1/16 below right); the nearest colour of each 15-bit bin's
     /// centre by 3·dr² + 4·dg² + 2·db² (the lowest index among equals), looked up once per bin.
@@ -143,13 +155,7 @@ enum SixelQuantizer {
         else {
             return QuantizedImage(width: width, height: height, palette: palette, indexes: indexes)
         }
-        var colors: [UInt8] = []
-        colors.reserveCapacity(palette.count * 3)
-        for color in palette {
-            colors.append(color.r)
-            colors.append(color.g)
-            colors.append(color.b)
-        }
+        let colors = channels(of: palette)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             indexes.withUnsafeMutableBufferPointer { indexes in
                 cimg_dither(pixels.baseAddress, width, height, colors, Int32(palette.count), indexes.baseAddress)
