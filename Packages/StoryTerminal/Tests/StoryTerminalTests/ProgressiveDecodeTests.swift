@@ -26,8 +26,9 @@ struct ProgressiveDecodeTests {
         return RGBImage(width: width, height: height, pixels: pixels)
     }()
 
+    /// A decode through the shim: its status, size, pixels and (on failure) its message.
     static func decoded(_ data: Data, scale: Int, everyScan: Bool) -> (
-        status: Int32, width: Int, height: Int, pixels: [UInt8]
+        status: Int32, width: Int, height: Int, pixels: [UInt8], message: String
     ) {
         var output: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
@@ -40,10 +41,16 @@ struct ProgressiveDecodeTests {
                     bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
                 : cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
         }
-        guard status == 0, let output else { return (status, 0, 0, []) }
+        let text = Self.text(message)
+        guard status == 0, let output else { return (status, 0, 0, [], text) }
         defer { cimg_free(output) }
         let pixels = Array(UnsafeBufferPointer(start: output, count: Int(width) * Int(height) * 3))
-        return (status, Int(width), Int(height), pixels)
+        return (status, Int(width), Int(height), pixels, text)
+    }
+
+    /// A C message buffer's text.
+    static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Where each scan starts (its SOS marker).

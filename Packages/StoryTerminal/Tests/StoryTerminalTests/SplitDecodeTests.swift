@@ -40,25 +40,7 @@ struct SplitDecodeTests {
             }
             count = status == 0 ? Int(width) * Int(height) * 3 : 0
         }
-        return (
-            status, pixels, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        )
-    }
-
-    static func message(_ data: Data, scale: Int, everyScan: Bool) -> (status: Int32, text: String) {
-        var output: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBytes { raw -> Int32 in
-            let bytes = raw.bindMemory(to: UInt8.self).baseAddress
-            return everyScan
-                ? cimg_jpeg_decode_every_scan(
-                    bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
-                : cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
-        }
-        cimg_free(output)
-        return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return (status, pixels, ProgressiveDecodeTests.text(message))
     }
 
     @Test(arguments: [(1001, 903), (1080, 1920), (1920, 1081)])
@@ -86,11 +68,11 @@ struct SplitDecodeTests {
         let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1200), quality: 85))
         let cut = data.prefix(Int(Double(data.count) * fraction))
         for scale in [3, 4, 8] {
-            let split = Self.message(cut, scale: scale, everyScan: false)
-            let one = Self.message(cut, scale: scale, everyScan: true)
+            let split = ProgressiveDecodeTests.decoded(cut, scale: scale, everyScan: false)
+            let one = ProgressiveDecodeTests.decoded(cut, scale: scale, everyScan: true)
             #expect(split.status == -1 && one.status == -1, "cut at \(fraction), \(scale)/8")
-            #expect(split.text == one.text, "cut at \(fraction), \(scale)/8")
-            #expect(split.text.contains("cut short"))
+            #expect(split.message == one.message, "cut at \(fraction), \(scale)/8")
+            #expect(split.message.contains("cut short"))
         }
     }
 

@@ -106,18 +106,7 @@ final class ClipFiles: Sendable {
         let fd = open(part.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         var failure = fd < 0 ? errno : 0
         if fd >= 0 {
-            failure = data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    offset += written
-                }
-                return 0
-            }
+            failure = data.withUnsafeBytes { DescriptorWrite.all($0, to: fd) } ?? 0
             if close(fd) != 0, failure == 0 { failure = errno }
         }
         if failure != 0 {
@@ -162,9 +151,4 @@ extension ClipFiles {
             }
         }
     }
-}
-
-/// `write(2)`, named apart from the type's methods.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }

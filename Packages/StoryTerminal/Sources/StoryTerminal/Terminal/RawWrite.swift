@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import StoryInterfaces
 
 /// `write(2)` until every byte is out, retried on EINTR: the one write loop, for the screen's
 /// frames (``TerminalSession/write(_:)``) and the app's stdout, stderr and log file. Never
@@ -13,17 +9,9 @@ public enum RawWrite {
         bytes.withUnsafeBytes { all($0, to: fd) }
     }
 
-    /// Writes all of `raw` to `fd`; the errno of a failure, nil when all were written.
+    /// Writes all of `raw` to `fd`; the errno of a failure, nil when all were written
+    /// (StoryInterfaces' ``DescriptorWrite``, the loop every package shares).
     public static func all(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
-        var offset = 0
-        while offset < raw.count {
-            let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        DescriptorWrite.all(raw, to: fd)
     }
 }
