@@ -147,10 +147,10 @@ struct SharedStateSyncTests {
         let url = try await cluster.createDatabase().replacingOccurrences(of: "127.0.0.1", with: partition.host)
         var laptop = try Device(url)
         laptop.prefix = ["/usr/sbin/ip", "netns", "exec", partition.name]
-        laptop.timeout = "2s"
         let desktop = try Device(url)
         #expect(try await laptop.run(["sync"]).status == 0, "the laptop reaches the server through the link")
         try await partition.cut()
+        laptop.timeout = "2s"  // cut off, each command waits for the server this long
         let started = ContinuousClock.now
         let liked = try await laptop.run(["like", "ada-1"])
         #expect(liked.status == 0 && liked.stderr.contains("1 change is saved here"), "\(liked.stderr)")

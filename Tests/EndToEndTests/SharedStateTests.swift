@@ -48,7 +48,7 @@ struct SharedStateTests {
         func run(_ command: String, _ url: String) async throws -> ProcessResult {
             try await StoriesProcess.run(
                 [command] + (command == "seen" ? ["alan-0"] : []) + ["--source", "bundled", "--store", "postgres"],
-                environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "30s"], home: home)
+                environment: ["STORIES_STORE_POSTGRES_URL": url, "STORIES_STORE_POSTGRES_TIMEOUT": "120s"], home: home)
         }
         let clear = try FakePostgresServer(.cleartext)
         let start = ContinuousClock.now
@@ -56,7 +56,8 @@ struct SharedStateTests {
         #expect(unsafe.status == 78, "\(unsafe.stderr)")
         #expect(unsafe.stderr.contains("in clear over an unencrypted connection"), "\(unsafe.stderr)")
         #expect(clear.passwordsReceived == 0 && clear.connections == 1, "\(clear.connections) connections")
-        #expect(ContinuousClock.now - start < .seconds(20), "final at once, not after the 30 s timeout")
+        // The timeout is far (two minutes), so "at once" stays apart from it on a busy machine.
+        #expect(ContinuousClock.now - start < .seconds(90), "final at once, not after the timeout")
         let saved = try await run("seen", clear.url())
         #expect(saved.status == 0, "saved here: \(saved.stderr)")
         #expect(

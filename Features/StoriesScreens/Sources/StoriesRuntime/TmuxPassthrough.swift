@@ -45,9 +45,12 @@ public enum TmuxPassthrough {
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The program's output when it exits 0 within a second; nil otherwise (killed then).
-    /// Run through swift-subprocess: no input, errors discarded, our descriptors closed in it.
-    public static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) async -> String? {
+    /// The program's output when it exits 0 within `limit` (a second: start-up waits for it);
+    /// nil otherwise (killed then). Run through swift-subprocess: no input, errors discarded,
+    /// our descriptors closed in it.
+    public static func run(
+        _ path: String, _ arguments: [String], _ environment: [String: String], limit: Duration = .seconds(1)
+    ) async -> String? {
         let answer = Mutex<String?>(nil)
         let task = Task {
             guard
@@ -64,7 +67,7 @@ public enum TmuxPassthrough {
             answer.withLock { $0 = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
         let timer = Task {
-            try? await Task.sleep(for: .seconds(1))
+            try? await Task.sleep(for: limit)
             task.cancel()  // swift-subprocess kills and reaps it
         }
         await task.value

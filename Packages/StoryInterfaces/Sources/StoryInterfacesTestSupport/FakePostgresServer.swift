@@ -22,7 +22,7 @@ public final class FakePostgresServer: Sendable {
         /// An ErrorResponse with this SQLSTATE and message (28P01: a wrong password; 3D000: no
         /// such database).
         case error(code: String, message: String)
-        /// A message announcing `bytes` of body, then a few bytes a second.
+        /// A message announcing `bytes` of body, then a few bytes a second for two minutes.
         case huge(bytes: Int)
     }
 
@@ -102,7 +102,7 @@ public final class FakePostgresServer: Sendable {
             return
         case .huge(let bytes):
             _ = write(client, [UInt8(ascii: "R")] + Self.int32(bytes + 4) + Self.int32(0))
-            for _ in 0..<60 {
+            for _ in 0..<240 {
                 guard write(client, [UInt8](repeating: 0x41, count: 16)) else { return }
                 Thread.sleep(forTimeInterval: 0.5)
             }

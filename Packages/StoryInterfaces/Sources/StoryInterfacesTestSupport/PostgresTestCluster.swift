@@ -54,7 +54,7 @@ public final class PostgresTestCluster: Sendable {
             try await cluster.shell("printf 'host all all samenet trust\\n' >> '\(folder)/data/pg_hba.conf'")
         }
         try await cluster.startServer()
-        try await cluster.shell("'\(binaries)/createdb' -h 127.0.0.1 -p \(cluster.port) -U stories stories")
+        try await cluster.createdb("stories")
         // Stops the cluster when this test process ends, however it ends.
         let watchdog = """
             while [ -d /proc/\(getpid()) ]; do sleep 1; done
@@ -78,10 +78,27 @@ public final class PostgresTestCluster: Sendable {
     /// `CREATE DATABASE` copying the template at once).
     public func createDatabase() async throws -> String {
         let name = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-        try await creating.run {
-            try await self.shell("'\(self.binaries)/createdb' -h 127.0.0.1 -p \(self.port) -U stories \(name) 2>&1")
-        }
+        try await creating.run { try await self.createdb(name) }
         return "postgres://stories@127.0.0.1:\(port)/\(name)"
+    }
+
+    /// `createdb NAME`, tried again for up to a minute while it fails: on a machine whose
+    /// cores are busy it once failed (exit 1) right after the server said it was ready. A
+    /// database a failed try did create counts as made.
+    private func createdb(_ name: String) async throws {
+        var attempt = 0
+        while true {
+            do {
+                try await shell("'\(binaries)/createdb' -h 127.0.0.1 -p \(port) -U stories \(name) 2>&1")
+                return
+            } catch ClusterError.failed(let detail) where detail.contains("already exists") && attempt > 0 {
+                return
+            } catch {
+                attempt += 1
+                if attempt >= 30 { throw error }
+                try await Task.sleep(for: .seconds(2))
+            }
+        }
     }
 
     private let creating = SerialWork()

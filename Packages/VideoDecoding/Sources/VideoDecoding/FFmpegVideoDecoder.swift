@@ -9,10 +9,16 @@ import Synchronization
 public struct FFmpegVideoDecoder: Sendable {
     /// The folders searched for the tools (the PATH).
     public var searchPath: [String]
+    /// How long a stream's decoder may give nothing (a probe: as long as a first frame), unless
+    /// a call says otherwise.
+    public var deadlines: Deadlines
 
-    /// A decoder finding its tools on `environment`'s PATH.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A decoder finding its tools on `environment`'s PATH, keeping `deadlines`.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, deadlines: Deadlines = .standard
+    ) {
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        self.deadlines = deadlines
     }
 
     /// Whether `ffmpeg` (what playing needs) is on the search path.
@@ -93,8 +99,9 @@ public struct FFmpegVideoDecoder: Sendable {
     }
 
     /// The size, length and frame rate of `file`'s first video stream; ffprobe is stopped after
-    /// `limit`.
-    public func probe(_ file: URL, limit: Duration = .seconds(10)) async throws -> VideoInfo {
+    /// `limit` (nil: the decoder's first-frame deadline).
+    public func probe(_ file: URL, limit: Duration? = nil) async throws -> VideoInfo {
+        let limit = limit ?? deadlines.firstFrame
         let ffprobe = try tool("ffprobe")
         let container = try Self.container(of: file)
         let result = try await Self.run(
@@ -143,8 +150,9 @@ public struct FFmpegVideoDecoder: Sendable {
     /// as that only (``input(_:_:)``).
     public func frames(
         _ file: URL, fittingWidth width: Int, height: Int, frameRate: Double, limit: Duration? = nil,
-        deadlines: Deadlines = .standard
+        deadlines: Deadlines? = nil
     ) -> VideoFrames {
+        let deadlines = deadlines ?? self.deadlines
         let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream()
         let stopper = Stopper()
         // Four frames may wait decoded; the reader takes a credit per frame and the iterator

@@ -51,12 +51,14 @@ struct AnimationTests {
         huge.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
         let giant = file.deletingLastPathComponent().appendingPathComponent("giant.gif")
         try huge.write(to: giant)
+        // The standard deadlines: ffmpeg gives the giant nothing, and the watchdog ends it.
+        let decoder = FFmpegVideoDecoder(deadlines: .standard)
         for bad in [cut, giant] {
             let started = ContinuousClock.now
             var count = 0
             var failure: (any Error)? = nil
             do {
-                for try await _ in Clips.decoder.frames(
+                for try await _ in decoder.frames(
                     bad, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(2))
                 {
                     count += 1
@@ -65,7 +67,7 @@ struct AnimationTests {
                 failure = error
             }
             print("\(bad.lastPathComponent): \(count) frames, \(failure.map { "\($0)" } ?? "no error")")
-            #expect(ContinuousClock.now - started < .seconds(30), "\(bad.lastPathComponent) ended")
+            #expect(ContinuousClock.now - started < .seconds(60), "\(bad.lastPathComponent) ended")
             if bad == giant { #expect(count == 0 && failure != nil, "the canvas is refused") }
         }
     }

@@ -18,7 +18,7 @@ struct VideoRuntimeTests {
 
     /// A runtime whose clips are local files; a download is refused (and recorded).
     static func runtime(
-        decoder: FFmpegVideoDecoder = FFmpegVideoDecoder(),
+        decoder: FFmpegVideoDecoder = Clips.decoder,
         download: @escaping @Sendable (URL, ImagePriority) async throws -> Data = { url, _ in
             Issue.record("unexpected download of \(url)")
             throw CancellationError()
@@ -93,14 +93,14 @@ struct VideoRuntimeTests {
         runtime.play("a-0", video, events: first.handler)
         let second = Events()
         runtime.play("a-0", video, events: second.handler)  // a revisit: a decoder of its own
-        guard case .stopped? = await first.end(within: .seconds(5)) else {
+        guard case .stopped? = await first.end() else {
             Issue.record("the first playback was not stopped")
             return
         }
         runtime.pause()
         runtime.resume()
         runtime.stop()
-        guard case .stopped? = await second.end(within: .seconds(5)) else {
+        guard case .stopped? = await second.end() else {
             Issue.record("the second playback was not stopped")
             return
         }
