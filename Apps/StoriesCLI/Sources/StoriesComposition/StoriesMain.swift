@@ -61,6 +61,7 @@ public enum StoriesMain {
                 return ExitStatus.ioError.rawValue
             }
         }
+        RuntimeWarmUp.start()  // beside the parse, on the second core
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
