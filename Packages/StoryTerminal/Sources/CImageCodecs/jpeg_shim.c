@@ -2,6 +2,9 @@
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +192,14 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
         copy_message(err, err_len, "out of memory");
         return -1;
     }
+#ifdef MADV_POPULATE_WRITE
+    {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        uintptr_t first = ((uintptr_t)buffer + page - 1) / page * page;
+        uintptr_t last = ((uintptr_t)buffer + stride * height) / page * page;
+        if (last > first) madvise((void *)first, last - first, MADV_POPULATE_WRITE);
+    }
+#endif
     JDIMENSION split = scale_num >= 4 ? height * 3 / 4 : height * 7 / 10;
     struct part top = {data, size, scale_num, buffer, stride, 0, split, width, height, 0, 0, {0}};
     struct part bottom = {data, size, scale_num, buffer, stride, split, height, width, height, 0, 0, {0}};
