@@ -37,7 +37,7 @@ public enum KittyFiles {
         var template = Array("\(directory)/\(marker)-stories-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let failed = RawWrite.all(bytes, to: descriptor) != nil
         if close(descriptor) != 0 || failed {
             unlink(path)

@@ -44,7 +44,6 @@ public struct RGBImage: Hashable, Sendable {
         // one vector of four, each lane the same products and sums in the same order as one
         // channel at a time in Swift, so bit-identical (the scalar loop was 35 M instructions of
         // a sixel picture).
-        let stride = newWidth * 3
         let ends = (0..<newHeight).map { down.starts[$0] + down.bounds[$0 + 1] - down.bounds[$0] }
         let stripRows = max(64, (0..<newHeight).map { ends[$0] - down.starts[$0] }.max() ?? 1)
         // A large picture's rows in two halves on two threads (each its own strip buffer): the
