@@ -95,7 +95,27 @@ public struct FFmpegVideoDecoder: Sendable {
             throw .unreadable("cannot open \(file.lastPathComponent)")
         }
         guard let container = VideoContainer.sniff(head) else { throw .notAVideo }
+        if let (width, height) = canvas(of: head, container), width * height > maximumPixels {
+            throw .tooLarge(width: width, height: height)
+        }
         return container
+    }
+
+    /// An animation's canvas as its header says (a GIF's logical screen, a PNG's IHDR); nil
+    /// for a video (its size is in its stream, which ffmpeg's `-max_pixels` checks). Checked
+    /// before ffmpeg starts: ffmpeg refuses each frame of a GIF claiming 65 535 × 65 535 and,
+    /// looping, spins on the next until the watchdog's deadline.
+    static func canvas(of head: Data, _ container: VideoContainer) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](head.prefix(24))
+        switch container {
+        case .gif where bytes.count >= 10:
+            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        case .apng where bytes.count >= 24:
+            func big(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (big(16), big(20))
+        default:
+            return nil
+        }
     }
 
     /// The size, length and frame rate of `file`'s first video stream; ffprobe is stopped after

@@ -40,7 +40,9 @@ struct AnimationTests {
     }
 
     /// Hostile GIFs: cut in half, or claiming a 65,535 × 65,535 canvas (4 gigapixels): each
-    /// ends, with the pictures it has or a sentence, never a hang nor a huge allocation.
+    /// ends, with the pictures it has or a sentence, never a hang nor a huge allocation. The
+    /// giant is refused from its header before ffmpeg starts (ffmpeg refused each of its
+    /// frames and, looping, spun until the watchdog's deadline).
     @Test func aCutOrGiganticGIFEndsWithoutHanging() async throws {
         try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
         let file = try Clips.make("whole.gif", codec: Self.gif, seconds: 1, rate: 10)
@@ -51,14 +53,12 @@ struct AnimationTests {
         huge.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
         let giant = file.deletingLastPathComponent().appendingPathComponent("giant.gif")
         try huge.write(to: giant)
-        // The standard deadlines: ffmpeg gives the giant nothing, and the watchdog ends it.
-        let decoder = FFmpegVideoDecoder(deadlines: .standard)
         for bad in [cut, giant] {
             let started = ContinuousClock.now
             var count = 0
             var failure: (any Error)? = nil
             do {
-                for try await _ in decoder.frames(
+                for try await _ in Clips.decoder.frames(
                     bad, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(2))
                 {
                     count += 1
@@ -68,8 +68,31 @@ struct AnimationTests {
             }
             print("\(bad.lastPathComponent): \(count) frames, \(failure.map { "\($0)" } ?? "no error")")
             #expect(ContinuousClock.now - started < .seconds(60), "\(bad.lastPathComponent) ended")
-            if bad == giant { #expect(count == 0 && failure != nil, "the canvas is refused") }
+            if bad == giant {
+                #expect(count == 0 && failure as? VideoDecodeError == .tooLarge(width: 65_535, height: 65_535))
+            }
         }
+        await #expect(throws: VideoDecodeError.tooLarge(width: 65_535, height: 65_535)) {
+            try await Clips.decoder.probe(giant)
+        }
+    }
+
+    /// An APNG whose header claims 100 000 × 100 000: refused from its IHDR, ffmpeg never asked.
+    @Test func aGiganticAPNGIsRefusedFromItsHeader() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let file = try Clips.make("whole.apng", codec: Self.apng, seconds: 1, rate: 10)
+        var data = try Data(contentsOf: file)
+        data.replaceSubrange(16..<24, with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
+        let giant = file.deletingLastPathComponent().appendingPathComponent("giant.apng")
+        try data.write(to: giant)
+        var count = 0
+        var failure: (any Error)? = nil
+        do {
+            for try await _ in Clips.decoder.frames(giant, fittingWidth: 80, height: 45, frameRate: 10) { count += 1 }
+        } catch {
+            failure = error
+        }
+        #expect(count == 0 && failure as? VideoDecodeError == .tooLarge(width: 100_000, height: 100_000))
     }
 
     @Test func aPNGThatDoesNotMoveIsAPictureAndAnAnimatedOneIsNot() throws {
