@@ -95,7 +95,9 @@ public struct FFmpegVideoDecoder: Sendable {
             throw .unreadable("cannot open \(file.lastPathComponent)")
         }
         guard let container = VideoContainer.sniff(head) else { throw .notAVideo }
-        if let (width, height) = canvas(of: head, container), width * height > maximumPixels {
+        if let (width, height) = canvas(of: head, container),
+            width > maximumPixels || height > maximumPixels || width * height > maximumPixels  // no overflow
+        {
             throw .tooLarge(width: width, height: height)
         }
         return container
