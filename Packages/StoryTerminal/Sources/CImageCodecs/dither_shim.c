@@ -55,8 +55,27 @@ __attribute__((noinline)) static int nearest(int r, int g, int b, const int *cha
 
 typedef int32_t v4i __attribute__((ext_vector_type(4)));
 
+// The dither with its nearest-colour table given (32 768 entries, -1 where not looked up
+// yet), which two threads may share: an entry is only ever the one index its bin's centre
+// gives, so each reads and writes it whole (relaxed atomics) and a race at worst looks a bin
+// up twice. The halves of a sixel picture share one: each bin's search made once, not once a
+// half.
+static int dither_with_table(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette,
+                             int count, unsigned char *indexes, int16_t *table);
+
 int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette, int count,
                 unsigned char *indexes) {
+    if (count <= 0 || count > 256 || width == 0 || height == 0) return 0;
+    int16_t *table = malloc(sizeof(int16_t) << 15);
+    if (table == NULL) return -1;
+    memset(table, 0xFF, sizeof(int16_t) << 15);  // -1: not looked up yet
+    int status = dither_with_table(pixels, width, height, palette, count, indexes, table);
+    free(table);
+    return status;
+}
+
+static int dither_with_table(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette,
+                             int count, unsigned char *indexes, int16_t *table) {
     if (count <= 0 || count > 256 || width == 0 || height == 0) return 0;
     int channels[256 * 3], by_green[256], greens[256];
     v4i colors[256];
@@ -72,17 +91,11 @@ int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const 
         by_green[j] = i;
     }
     for (int i = 0; i < count; i++) greens[i] = channels[by_green[i] * 3 + 1];
-    int16_t *table = malloc(sizeof(int16_t) << 15);
     // Errors in 1/16ths for this row and the next, a pixel's three channels (and a spare lane)
     // as one vector, a pixel of margin each side.
     size_t row_length = width + 2;
     v4i *errors = calloc(row_length * 2, sizeof(v4i));
-    if (table == NULL || errors == NULL) {
-        free(table);
-        free(errors);
-        return -1;
-    }
-    memset(table, 0xFF, sizeof(int16_t) << 15);  // -1: not looked up yet
+    if (errors == NULL) return -1;
     const v4i zero = 0, top = 255;
     v4i *current = errors, *next = errors + row_length;
     for (size_t y = 0; y < height; y++) {
@@ -96,11 +109,11 @@ int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const 
             value = value > top ? top : value;
             int r = value.x, g = value.y, b = value.z;
             int key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3);
-            int index = table[key];
+            int index = __atomic_load_n(&table[key], __ATOMIC_RELAXED);
             if (index < 0) {
                 // The bin's centre's nearest colour, found once per bin.
                 index = nearest((r & ~7) + 4, (g & ~7) + 4, (b & ~7) + 4, channels, by_green, greens, count);
-                table[key] = (int16_t)index;
+                __atomic_store_n(&table[key], (int16_t)index, __ATOMIC_RELAXED);
             }
             out[x] = (unsigned char)index;
             v4i error = value - colors[index];
@@ -114,7 +127,6 @@ int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const 
         next = swap;
         memset(next, 0, row_length * sizeof(v4i));
     }
-    free(table);
     free(errors);
     return 0;
 }
@@ -247,14 +259,16 @@ struct half {
     int count;
     const unsigned char *opaque;
     unsigned char *indexes;
+    int16_t *table;  // the nearest-colour table both halves share
     unsigned char *bands;
     size_t size;
 };
 
 static void *dither_and_band(void *argument) {
     struct half *half = argument;
-    // Out of memory for the dither's table: every pixel the palette's first colour.
-    if (cimg_dither(half->pixels, half->width, half->rows, half->palette, half->count, half->indexes) != 0)
+    // Out of memory for the dither: every pixel the palette's first colour.
+    if (dither_with_table(half->pixels, half->width, half->rows, half->palette, half->count, half->indexes,
+                          half->table) != 0)
         memset(half->indexes, 0, half->width * half->rows);
     half->bands = cimg_sixel_bands(half->indexes, half->opaque, half->width, half->rows, half->count, &half->size);
     return NULL;
@@ -266,12 +280,18 @@ unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, siz
     *size = 0;
     if (count <= 0 || count > 256 || width == 0 || height == 0) return NULL;
     unsigned char *indexes = malloc(width * height);
-    if (!indexes) return NULL;
+    int16_t *table = malloc(sizeof(int16_t) << 15);
+    if (!indexes || !table) {
+        free(indexes);
+        free(table);
+        return NULL;
+    }
+    memset(table, 0xFF, sizeof(int16_t) << 15);  // -1: not looked up yet
     // Split where both halves have work enough to pay for a thread (~50 us): 60 000 pixels.
     size_t split = width * height >= 60000 && height >= 24 ? height / 2 / 6 * 6 : height;
-    struct half top = {pixels, width, split, palette, count, opaque, indexes, NULL, 0};
+    struct half top = {pixels, width, split, palette, count, opaque, indexes, table, NULL, 0};
     struct half bottom = {pixels + split * width * 3, width, height - split, palette, count,
-                          opaque ? opaque + split * width : NULL, indexes + split * width, NULL, 0};
+                          opaque ? opaque + split * width : NULL, indexes + split * width, table, NULL, 0};
     pthread_t thread;
     int threaded = split < height && pthread_create(&thread, NULL, dither_and_band, &bottom) == 0;
     dither_and_band(&top);
@@ -280,6 +300,7 @@ unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, siz
     else if (split < height)
         dither_and_band(&bottom);
     free(indexes);
+    free(table);
     if (!top.bands || (split < height && !bottom.bands)) {
         free(top.bands);
         free(bottom.bands);
