@@ -84,6 +84,9 @@ final class RealTerminal: Sendable {
     static let height = 900
     let display: String
     let folder: String
+    /// The display before the terminal was started (Xvfb's root alone): a screen that still
+    /// shows it has not drawn the terminal's window yet.
+    let blank: [UInt8]
 
     /// Why real-terminal tests cannot run here (nil: they can).
     static var unavailableReason: String? {
@@ -126,6 +129,7 @@ final class RealTerminal: Sendable {
         }
         guard started else { throw RealTerminalError.failed("Xvfb did not start: \(folder)/xvfb.log") }
         display = ":\(number)"
+        blank = try await Self.screenshot(display: display, folder: folder)
         // Before the command, one round trip of device attributes (DA1), up to 10 s: the terminal
         // answers the app's questions as a user's idle one does (a kitty still starting on a
         // loaded machine once took over the app's 1 s, and the light theme got the dark palette).
@@ -263,15 +267,22 @@ final class RealTerminal: Sendable {
         for _ in 0..<100 {
             try await Task.sleep(for: .milliseconds(200))
             let next = try await screenshot()
-            if next == last { return next }
+            // Two alike, and the terminal's window drawn: a kitty still starting on a loaded
+            // machine once left the bare display "settled", and its whole window counted as
+            // the picture drawn.
+            if next == last, next != blank { return next }
             last = next
         }
         return nil
     }
 
     /// The whole display as RGB bytes, `width × height × 3`.
-    func screenshot() async throws -> [UInt8] {
+    func screenshot() async throws -> [UInt8] { try await Self.screenshot(display: display, folder: folder) }
+
+    /// Display `display`'s screen as RGB bytes, through a file in `folder`.
+    static func screenshot(display: String, folder: String) async throws -> [UInt8] {
         let path = folder + "/shot.rgb"
+        let environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let result = try await StoriesProcess.execute(
             "/usr/bin/import", ["-window", "root", "-depth", "8", "rgb:" + path], environment: environment)
         guard result.status == 0, let data = FileManager.default.contents(atPath: path),
