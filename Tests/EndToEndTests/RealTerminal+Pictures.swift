@@ -1,8 +1,38 @@
 import Foundation
 
-/// Reading a real terminal's screenshots: where a picture is, how blocky it is, how far it is
+/// Taking and reading a real terminal's screenshots: when it has settled, where a picture is, how blocky it is, how far it is
 /// from its source.
 extension RealTerminal {
+    /// A screenshot once two taken a moment apart are the same (the terminal has drawn).
+    func settled() async throws -> [UInt8]? {
+        var last = try await screenshot()
+        for _ in 0..<100 {
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try await screenshot()
+            // Two alike, and the terminal's window drawn: a kitty still starting on a loaded
+            // machine once left the bare display "settled", and its whole window counted as
+            // the picture drawn.
+            if next == last, next != blank { return next }
+            last = next
+        }
+        return nil
+    }
+
+    /// The whole display as RGB bytes, `width × height × 3`.
+    func screenshot() async throws -> [UInt8] { try await Self.screenshot(display: display, folder: folder) }
+
+    /// Display `display`'s screen as RGB bytes, through a file in `folder`.
+    static func screenshot(display: String, folder: String) async throws -> [UInt8] {
+        let path = folder + "/shot.rgb"
+        let result = try await StoriesProcess.execute(
+            "/usr/bin/import", ["-window", "root", "-depth", "8", "rgb:" + path],
+            environment: environment(display: display, folder: folder))
+        guard result.status == 0, let data = FileManager.default.contents(atPath: path),
+            data.count == Self.width * Self.height * 3
+        else { throw RealTerminalError.failed("import failed: \(result.stderr)") }
+        return Array(data)
+    }
+
     /// How much a picture looks built of blocks: of the places in `box` where a pixel differs
     /// from its right neighbour, the largest share falling on one column of a grid of some
     /// period (4 to 24 pixels). Half blocks change colour only at their cells' edges (about 1);

@@ -159,136 +159,14 @@ final class RealTerminal: Sendable {
         return !FileManager.default.fileExists(atPath: lock)
     }
 
-    var environment: [String: String] {
+    var environment: [String: String] { Self.environment(display: display, folder: folder) }
+
+    /// What the terminal and the tools driving it run with on display `display`.
+    static func environment(display: String, folder: String) -> [String: String] {
         [
             "DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": folder, "LIBGL_ALWAYS_SOFTWARE": "1", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
         ]
-    }
-
-    /// kitty's screen as text (`kitty @ get-text`), one line a row, trailing blanks removed.
-    func kittyText() async throws -> [String] {
-        let result = try await StoriesProcess.execute(
-            "/usr/bin/kitty", ["@", "--to", "unix:" + folder + "/kitty.sock", "get-text"], environment: environment)
-        guard result.status == 0 else { throw RealTerminalError.failed("kitty @ get-text: \(result.stderr)") }
-        return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.reversed().drop { $0 == " " }.reversed())
-        }
-    }
-
-    /// Runs the command and waits until it has finished and the screen has settled.
-    func go() async throws -> Bool {
-        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
-        guard try await Self.poll(seconds: 60, { FileManager.default.fileExists(atPath: "\(self.folder)/done") }) else {
-            return false
-        }
-        return try await settled() != nil
-    }
-
-    /// Runs the command without waiting for it to end (an interactive app).
-    func start() {
-        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
-    }
-
-    /// Whether the command has ended.
-    var finished: Bool { FileManager.default.fileExists(atPath: folder + "/done") }
-
-    /// Types keys (xdotool's names: "Return", "space", "q", "question") into the terminal,
-    /// one at a time.
-    func keys(_ names: String...) async throws {
-        for name in names {
-            // With no window manager the window under the pointer has the focus: the pointer
-            // goes inside the terminal first (a resized window may no longer hold it).
-            let result = try await StoriesProcess.execute(
-                "/usr/bin/xdotool", ["mousemove", "12", "12", "key", "--clearmodifiers", name], environment: environment
-            )
-            guard result.status == 0 else { throw RealTerminalError.failed("xdotool key \(name): \(result.stderr)") }
-            try await Task.sleep(for: .milliseconds(150))
-        }
-    }
-
-    /// Resizes the terminal's window to `width × height` pixels (the app is sent SIGWINCH).
-    func resize(width: Int, height: Int) async throws {
-        let result = try await StoriesProcess.execute(
-            "/bin/sh",
-            [
-                "-c",
-                "for w in $(xdotool search --onlyvisible --name '.'); do xdotool windowsize $w \(width) \(height); done",
-            ],
-            environment: environment)
-        guard result.status == 0 else { throw RealTerminalError.failed("resize: \(result.stderr)") }
-    }
-
-    /// The terminal window's size in pixels (the largest window shown on the display), waiting
-    /// up to 60 s for it to be shown: a loaded machine's xterm mapped its window more than a
-    /// second after it started, and the first look threw "no terminal window". Never larger
-    /// than the display: mlterm's window, mid-resize in CI, was reported taller than the
-    /// screenshot, and a look past it crashed the test process.
-    func windowSize() async throws -> (width: Int, height: Int) {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while true {
-            do {
-                let size = try await shownWindowSize()
-                return (min(size.width, Self.width), min(size.height, Self.height))
-            } catch RealTerminalError.failed(let reason) where reason.hasPrefix("no terminal window") {
-                guard ContinuousClock.now < deadline else { throw RealTerminalError.failed(reason) }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-        }
-    }
-
-    /// The largest window shown now, or "no terminal window".
-    private func shownWindowSize() async throws -> (width: Int, height: Int) {
-        let result = try await StoriesProcess.execute(
-            "/bin/sh",
-            [
-                "-c",
-                "for w in $(xdotool search --onlyvisible --name '.'); do xdotool getwindowgeometry --shell $w | grep -E '^(WIDTH|HEIGHT)=' | tr '\\n' ' '; echo; done",
-            ], environment: environment)
-        let sizes = result.stdout.split(separator: "\n").compactMap { line -> (Int, Int)? in
-            let fields = Dictionary(
-                uniqueKeysWithValues: line.split(separator: " ").compactMap { field -> (String, Int)? in
-                    let parts = field.split(separator: "=")
-                    guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-                    return (String(parts[0]), value)
-                })
-            guard let width = fields["WIDTH"], let height = fields["HEIGHT"] else { return nil }
-            return (width, height)
-        }
-        guard let largest = sizes.max(by: { $0.0 * $0.1 < $1.0 * $1.1 }) else {
-            throw RealTerminalError.failed("no terminal window: \(result.stderr)")
-        }
-        return largest
-    }
-
-    /// A screenshot once two taken a moment apart are the same (the terminal has drawn).
-    func settled() async throws -> [UInt8]? {
-        var last = try await screenshot()
-        for _ in 0..<100 {
-            try await Task.sleep(for: .milliseconds(200))
-            let next = try await screenshot()
-            // Two alike, and the terminal's window drawn: a kitty still starting on a loaded
-            // machine once left the bare display "settled", and its whole window counted as
-            // the picture drawn.
-            if next == last, next != blank { return next }
-            last = next
-        }
-        return nil
-    }
-
-    /// The whole display as RGB bytes, `width × height × 3`.
-    func screenshot() async throws -> [UInt8] { try await Self.screenshot(display: display, folder: folder) }
-
-    /// Display `display`'s screen as RGB bytes, through a file in `folder`.
-    static func screenshot(display: String, folder: String) async throws -> [UInt8] {
-        let path = folder + "/shot.rgb"
-        let environment = ["DISPLAY": display, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let result = try await StoriesProcess.execute(
-            "/usr/bin/import", ["-window", "root", "-depth", "8", "rgb:" + path], environment: environment)
-        guard result.status == 0, let data = FileManager.default.contents(atPath: path),
-            data.count == Self.width * Self.height * 3
-        else { throw RealTerminalError.failed("import failed: \(result.stderr)") }
-        return Array(data)
     }
 
     static func poll(seconds: Int, _ condition: @Sendable () -> Bool) async throws -> Bool {

@@ -74,9 +74,9 @@ int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const 
     return status;
 }
 
+// Its callers have checked the palette (1 to 256 colours) and that there are pixels.
 static int dither_with_table(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette,
                              int count, unsigned char *indexes, int16_t *table) {
-    if (count <= 0 || count > 256 || width == 0 || height == 0) return 0;
     int channels[256 * 3], by_green[256], greens[256];
     v4i colors[256];
     for (int i = 0; i < count * 3; i++) channels[i] = palette[i];
