@@ -80,8 +80,12 @@ public struct InteractiveLoop: Sendable {
                 return
             }
             guard screen.mayDraw() else { return }  // drawn when the terminal has caught up
-            let frame = AppView.render(model)
-            let bytes = writer.frame(from: last, to: frame)
+            var drawn = AppView.render(model)
+            // A playing video's frames in cells leave the cells that barely moved (and `drawn`
+            // becomes what the screen shows); anything else is written exactly.
+            let tolerance = model.viewer?.playing != nil ? TerminalRenderer.videoTolerance : 0
+            let bytes = writer.frame(from: last, to: &drawn, tolerance: tolerance)
+            let frame = drawn
             screen.frame({ if !bytes.isEmpty { io.write(bytes) } }, then: { io.drawn(frame) })
             last = frame
         }

@@ -78,6 +78,14 @@ public struct GraphicsScreen: Sendable {
     /// Whether this writer draws pictures (kitty, sixel or iTerm2) rather than leaving them to cells.
     public var drawsGraphics: Bool { [.kitty, .sixel, .iterm2].contains(mode) }
 
+    /// ``frame(from:to:)`` with a tolerance for cells (``TerminalRenderer/diff(from:to:tolerance:)``):
+    /// where pictures are drawn in cells, `new` becomes what the screen shows (the cells left
+    /// as they were taken from `old`); in a graphics protocol the tolerance is not used.
+    public mutating func frame(from old: CellBuffer?, to new: inout CellBuffer, tolerance: Int) -> [UInt8] {
+        guard drawsGraphics else { return cells.diff(from: old, to: &new, tolerance: tolerance) }
+        return frame(from: old, to: new)
+    }
+
     /// The bytes that turn a screen showing `old` into `new`, pictures included (everything
     /// when `old` is nil or of another size).
     public mutating func frame(from old: CellBuffer?, to new: CellBuffer) -> [UInt8] {
