@@ -91,41 +91,57 @@ static int dither_with_table(const unsigned char *pixels, size_t width, size_t h
         by_green[j] = i;
     }
     for (int i = 0; i < count; i++) greens[i] = channels[by_green[i] * 3 + 1];
-    // Errors in 1/16ths for this row and the next, a pixel's three channels (and a spare lane)
-    // as one vector, a pixel of margin each side.
+    // Errors in 1/16ths, a pixel's three channels (and a spare lane) as one vector, a pixel
+    // of margin each side: a row for each of a group's `LANES` rows and one for the row after.
+    // The rows of a group are dithered together, each `LAG` pixels behind the one above it
+    // (all that a pixel takes from the row above is there by then: the errors of the pixels
+    // above-left, above and above-right). Each row's pixels still depend one on the next (the
+    // error to the right, through the nearest-colour lookup), but the rows do not depend on
+    // one another at a step, so the processor works on four such chains at once instead of
+    // waiting on one: the same sums, added in another order, so the same indexes.
+    enum { LANES = 4, LAG = 2 };
     size_t row_length = width + 2;
-    v4i *errors = calloc(row_length * 2, sizeof(v4i));
+    v4i *errors = calloc(row_length * (LANES + 1), sizeof(v4i));
     if (errors == NULL) return -1;
+    v4i *rows[LANES + 1];
+    for (int k = 0; k <= LANES; k++) rows[k] = errors + row_length * (size_t)k;
     const v4i zero = 0, top = 255;
-    v4i *current = errors, *next = errors + row_length;
-    for (size_t y = 0; y < height; y++) {
-        const unsigned char *row = pixels + y * width * 3;
-        unsigned char *out = indexes + y * width;
-        for (size_t x = 0; x < width; x++) {
-            v4i pixel = {row[x * 3], row[x * 3 + 1], row[x * 3 + 2], 0};
-            // C's division truncates towards zero, as Swift's does.
-            v4i value = pixel + current[x + 1] / 16;
-            value = value < zero ? zero : value;
-            value = value > top ? top : value;
-            int r = value.x, g = value.y, b = value.z;
-            int key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3);
-            int index = __atomic_load_n(&table[key], __ATOMIC_RELAXED);
-            if (index < 0) {
-                // The bin's centre's nearest colour, found once per bin.
-                index = nearest((r & ~7) + 4, (g & ~7) + 4, (b & ~7) + 4, channels, by_green, greens, count);
-                __atomic_store_n(&table[key], (int16_t)index, __ATOMIC_RELAXED);
+    for (size_t y = 0; y < height; y += LANES) {
+        size_t lanes = height - y < LANES ? height - y : LANES;
+        size_t steps = width + LAG * (lanes - 1);
+        for (size_t step = 0; step < steps; step++) {
+            for (size_t k = 0; k < lanes; k++) {
+                if (step < LAG * k) break;  // this row and those below have not started
+                size_t x = step - LAG * k;
+                if (x >= width) continue;  // this row is done; those below are not
+                const unsigned char *source = pixels + ((y + k) * width + x) * 3;
+                v4i *current = rows[k], *next = rows[k + 1];
+                v4i pixel = {source[0], source[1], source[2], 0};
+                // C's division truncates towards zero, as Swift's does.
+                v4i value = pixel + current[x + 1] / 16;
+                value = value < zero ? zero : value;
+                value = value > top ? top : value;
+                int r = value.x, g = value.y, b = value.z;
+                int key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3);
+                int index = __atomic_load_n(&table[key], __ATOMIC_RELAXED);
+                if (index < 0) {
+                    // The bin's centre's nearest colour, found once per bin.
+                    index = nearest((r & ~7) + 4, (g & ~7) + 4, (b & ~7) + 4, channels, by_green, greens, count);
+                    __atomic_store_n(&table[key], (int16_t)index, __ATOMIC_RELAXED);
+                }
+                indexes[(y + k) * width + x] = (unsigned char)index;
+                v4i error = value - colors[index];
+                current[x + 2] += error * 7;
+                next[x] += error * 3;
+                next[x + 1] += error * 5;
+                next[x + 2] += error;
             }
-            out[x] = (unsigned char)index;
-            v4i error = value - colors[index];
-            current[x + 2] += error * 7;
-            next[x] += error * 3;
-            next[x + 1] += error * 5;
-            next[x + 2] += error;
         }
-        v4i *swap = current;
-        current = next;
-        next = swap;
-        memset(next, 0, row_length * sizeof(v4i));
+        // The row after the group carries its errors into the next group's first row.
+        v4i *carried = rows[lanes];
+        rows[lanes] = rows[0];
+        rows[0] = carried;
+        for (int k = 1; k <= LANES; k++) memset(rows[k], 0, row_length * sizeof(v4i));
     }
     free(errors);
     return 0;
