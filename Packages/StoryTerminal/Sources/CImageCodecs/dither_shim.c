@@ -243,6 +243,12 @@ unsigned char *cimg_sixel_bands(const unsigned char *indexes, const unsigned cha
                 unsigned char value = base[x];
                 base[x] = 0;
                 long run = 1;
+                if (value == 0) {
+                    // Empty sixels, most of a dithered colour's span: eight at a time (all
+                    // zero already, nothing to clear).
+                    uint64_t word;
+                    while (x + run + 8 <= end && (memcpy(&word, base + x + run, 8), word == 0)) run += 8;
+                }
                 while (x + run < end && base[x + run] == value) base[x + run++] = 0;
                 put_run(&out, run, (unsigned char)(63 + value));
                 x += run;
