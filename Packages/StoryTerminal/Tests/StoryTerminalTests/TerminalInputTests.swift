@@ -98,4 +98,33 @@ struct HostileInputTests {
         }
         #expect(seen.last == .interrupt)
     }
+
+    @Test func aStoppedReaderLeavesLaterInputAndALoneEscapeStillArrives() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let queue = InputQueue()
+        let ready = AsyncStream<Void>.makeStream()
+        let stop = TerminalInput.read(fd: ends[0], into: queue) { ready.continuation.yield(()) }
+        // A lone ESC: the reader waits 30 ms for what may follow, then it is Esc.
+        #expect(write(ends[1], [0x1B], 1) == 1)
+        var seen: [InputEvent] = []
+        for await _ in ready.stream {
+            seen += queue.takeAll()
+            if !seen.isEmpty { break }
+        }
+        #expect(seen == [.escape])
+        // Stopped while it waits for input (no timeout): it wakes and ends, and what is typed
+        // afterwards is left to whoever reads the terminal next.
+        stop()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(write(ends[1], Array("q".utf8), 1) == 1)
+        try await Task.sleep(for: .milliseconds(200))
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 1 && byte == UInt8(ascii: "q"), "the stopped reader took the byte")
+        #expect(queue.takeAll().isEmpty)
+    }
 }
