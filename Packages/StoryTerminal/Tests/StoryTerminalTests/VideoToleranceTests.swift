@@ -144,4 +144,19 @@ import Testing
         let further = String(decoding: renderer.diff(from: old, to: new), as: UTF8.self)
         #expect(further.contains("Y\u{1B}[4CZ"))
     }
+
+    @Test func aFirstFrameOrAResizeIsDrawnWholeWithATolerance() {
+        // No screen yet (the first frame, or after a resize or a stop): everything is written.
+        var first = picture(10)
+        let drawn = renderer.diff(from: nil, to: &first, tolerance: 2)
+        #expect(first == picture(10))
+        #expect(play(drawn, over: CellBuffer(width: 8, height: 3)) == first)
+        // A screen of another size: the same.
+        var resized = CellBuffer(width: 5, height: 2)
+        resized[1, 1] = Cell("▀", style: CellStyle(foreground: RGB(1, 2, 3), background: RGB(4, 5, 6)))
+        let expected = resized
+        let bytes = renderer.diff(from: picture(10), to: &resized, tolerance: 2)
+        #expect(resized == expected)
+        #expect(play(bytes, over: CellBuffer(width: 5, height: 2)) == expected)
+    }
 }

@@ -70,7 +70,7 @@ public struct TerminalRenderer: Sendable {
                 let changed =
                     full || before[index] != cell || (isWide && before[index + 1] != cells[index + 1])
                 guard changed else { continue }
-                if tolerance > 0, !isWide, Self.close(before[index], cell, within: tolerance) {
+                if tolerance > 0, !full, !isWide, Self.close(before[index], cell, within: tolerance) {
                     kept.append(index)
                     continue
                 }
