@@ -167,6 +167,18 @@ struct VideoInteractiveTests {
         let decoders = Self.decoders(of: pid).count
         #expect(decoders <= 1, "\(decoders) ffmpeg decoders at \(Self.played(second)) s")
 
+        // Resized while it plays, and back: each size's frame is drawn whole and the clip goes
+        // on (a whole frame once read the previous frame's cells for the video's tolerance and
+        // trapped: the app ended with SIGILL).
+        for (width, height) in [(70, 25), (100, 30), (120, 40)] {
+            try await app.resize(width: width, height: height)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        #expect(try await app.isRunning(), "the app survives resizes during the clip")
+        #expect(
+            try await app.waitUntil(escapes: true) { isPlaying($0) || Self.plain($0).contains("2/2") },
+            "drawn again after the resizes: \(app.screen)")
+
         // Paused: nothing moves, however long.
         try await app.send("Space")
         #expect(try await app.waitFor("paused"), "\(app.screen)")
