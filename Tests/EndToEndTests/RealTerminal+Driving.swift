@@ -15,7 +15,7 @@ extension RealTerminal {
 
     /// Runs the command and waits until it has finished and the screen has settled.
     func go() async throws -> Bool {
-        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/go", contents: nil)
         guard try await Self.poll(seconds: 60, { FileManager.default.fileExists(atPath: "\(self.folder)/done") }) else {
             return false
         }
@@ -24,7 +24,7 @@ extension RealTerminal {
 
     /// Runs the command without waiting for it to end (an interactive app).
     func start() {
-        FileManager.default.createFile(atPath: folder + "/go", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/go", contents: nil)
     }
 
     /// Whether the command has ended.

@@ -140,7 +140,7 @@ struct RealTerminalMatrixTests {
             }
             problem =
                 "\(blocks) picture blocks (at least \(minimum)); faint: \(faint.prefix(6).joined(separator: "; "))"
-            FileManager.default.createFile(atPath: terminal.folder + "/last-screen.rgb", contents: Data(screen))
+            _ = FileManager.default.createFile(atPath: terminal.folder + "/last-screen.rgb", contents: Data(screen))
             try await Task.sleep(for: .milliseconds(300))
         }
         Issue.record(

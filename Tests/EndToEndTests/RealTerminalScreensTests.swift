@@ -43,7 +43,7 @@ struct RealTerminalScreensTests {
         }
         // The last screen, to look at.
         let path = terminal.folder + "/last-screen.rgb"
-        FileManager.default.createFile(atPath: path, contents: last.map { Data($0) })
+        _ = FileManager.default.createFile(atPath: path, contents: last.map { Data($0) })
         throw RealTerminal.RealTerminalError.failed(
             "waited 90 s for \(what); the last screen: \(path) (\(RealTerminal.width)x\(RealTerminal.height) RGB)")
     }

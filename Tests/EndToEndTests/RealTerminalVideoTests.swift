@@ -77,7 +77,7 @@ struct RealTerminalVideoTests {
         if !quit {
             let screen = try? await terminal.screenshot()
             let path = home + "/last-screen.rgb"
-            if let screen { FileManager.default.createFile(atPath: path, contents: Data(screen)) }
+            if let screen { _ = FileManager.default.createFile(atPath: path, contents: Data(screen)) }
             let running = try? await StoriesProcess.execute(
                 "/bin/sh",
                 [

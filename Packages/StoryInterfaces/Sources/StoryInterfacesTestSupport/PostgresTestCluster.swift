@@ -49,7 +49,7 @@ public final class PostgresTestCluster: Sendable {
         try await cluster.shell(
             "'\(binaries)/initdb' -D '\(folder)/data' -U stories --auth=trust -E UTF8 --no-sync --locale=C.UTF-8 >'\(folder)/initdb.log' 2>&1"
         )
-        if let also {
+        if also != nil {
             // Clients on the networks the server is on (a test's network namespace) are trusted too.
             try await cluster.shell("printf 'host all all samenet trust\\n' >> '\(folder)/data/pg_hba.conf'")
         }

@@ -17,7 +17,7 @@ struct FolderContentTests {
 
     /// An empty file at `url` dated `date`.
     static func file(_ url: URL, date: Date) throws {
-        FileManager.default.createFile(atPath: url.path, contents: Data([0xFF, 0xD8, 0xFF]))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data([0xFF, 0xD8, 0xFF]))
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
     }
 
