@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where the shared state server is and how to reach it; filled by the composition root.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StoryInterfaces
 
 /// Syncs in the background of a long-running program (the interactive app): once at start, a

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a video file holds, as `ffprobe` reads it.
 public struct VideoInfo: Hashable, Sendable {

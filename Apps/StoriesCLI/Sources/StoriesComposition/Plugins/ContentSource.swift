@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StoryInterfaces
 
 /// Everything a content plugin hands the app (the role of `content.source`): the tray's

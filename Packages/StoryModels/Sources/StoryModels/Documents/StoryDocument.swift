@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StoryInterfaces
 
 /// A decoded, validated stories document (PRODUCT.md §6).
