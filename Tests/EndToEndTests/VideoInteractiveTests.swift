@@ -174,7 +174,7 @@ struct VideoInteractiveTests {
             try await app.resize(width: width, height: height)
             try await Task.sleep(for: .milliseconds(300))
         }
-        #expect(try await app.isRunning(), "the app survives resizes during the clip")
+        try #require(try await app.isRunning(), "the app survives resizes during the clip")
         #expect(
             try await app.waitUntil(escapes: true) { isPlaying($0) || Self.plain($0).contains("2/2") },
             "drawn again after the resizes: \(app.screen)")
