@@ -40,78 +40,27 @@ struct VideoInteractiveTests {
             ].merging(environment) { $1 })
     }
 
-    /// The first segment's filled cells and its width, from the escape-coded top row (filled
-    /// cells are drawn in 245;245;245, the rest in 90;90;90).
-    static func firstSegment(_ screen: String) -> (filled: Int, width: Int) {
-        let row = String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-        var filled = 0
-        var width = 0
-        var colour = ""
-        var rest = Substring(row)
-        while let first = rest.first {
-            if first == "\u{1B}", let end = rest.firstIndex(of: "m") {
-                let code = String(rest[rest.startIndex...end])
-                if code.contains("38;2;") { colour = code }
-                rest = rest[rest.index(after: end)...]
-                continue
-            }
-            rest = rest.dropFirst()
-            if first == " " && width > 0 { break }  // the gap after the first segment
-            guard first == "━" else { continue }
-            width += 1
-            if colour.contains("245;245;245") { filled += 1 }
-        }
-        return (filled, width)
+    /// A run on the document of ``document(_:video:home:)`` in tmux, at the tray: its home, the
+    /// server it reads from (kept alive by the caller) and the session.
+    struct Run {
+        let home: String
+        let server: PicsumStubProcess
+        let app: TmuxSession
     }
 
-    /// `screen` without its SGR escapes.
-    static func plain(_ screen: String) -> String {
-        screen.replacing(/\x1B\[[0-9;:]*m/, with: "")
-    }
-
-    /// The seconds the first segment shows played of an 8 s video.
-    static func played(_ screen: String) -> Double {
-        let (filled, width) = firstSegment(screen)
-        return width == 0 ? 0 : 8 * Double(filled) / Double(width)
-    }
-
-    /// The image area's rows (escapes kept), from row 3 to the gap row.
-    static func imageArea(_ screen: String) -> String {
-        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        return rows.dropFirst(3).prefix(max(0, rows.count - 6)).joined(separator: "\n")
-    }
-
-    /// CPU seconds `pid` used so far (user + system), from /proc.
-    static func cpuSeconds(_ pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// The ffmpeg processes whose parent is `pid`.
-    static func decoders(of pid: Int32) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> String? in
-            guard Int32(entry) != nil,
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")"),
-                stat.contains("(ffmpeg)")
-            else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // fields: state, ppid, …; a zombie (Z) has ended.
-            return fields.count > 1 && Int32(fields[1]) == pid && fields[0] != "Z" ? entry : nil
-        }
-    }
-
-    @Test func aVideoPlaysItsBarFollowsPauseHoldsItAndLeavingStopsItsDecoder() async throws {
+    /// The app started on the video document and at its tray (ffmpeg required).
+    static func atTheTray() async throws -> Run {
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let home = try TemporaryFolder.make()
         let server = try await PicsumStubProcess()
         let app = try await Self.start(try Self.document(server, home: home), home: home)
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        return Run(home: home, server: server, app: app)
+    }
+
+    @Test func aVideoPlaysItsBarFollowsPauseHoldsItAndLeavingStopsItsDecoder() async throws {
+        let run = try await Self.atTheTray()
+        let (home, server, app) = (run.home, run.server, run.app)
         var opened = ContinuousClock.now
         try await app.send("Enter")
         // Playing: the label shows the position once the first second has been played.
@@ -205,32 +154,6 @@ struct VideoInteractiveTests {
         // The clip came over HTTP whole and is kept in the clips' own cache.
         let cache = try await StoriesProcess.run(["cache", "stats"], home: home)
         #expect(cache.stdout.contains("1 video clip,"), "\(cache.stdout)")
-        _ = server
-    }
-
-    @Test func aResizeWhileAVideoPlaysDrawsItAgainAtEachSize() async throws {
-        try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
-        let home = try TemporaryFolder.make()
-        let server = try await PicsumStubProcess()
-        let app = try await Self.start(try Self.document(server, home: home), home: home)
-        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
-        try await app.send("Enter")
-        #expect(try await app.waitFor("▶ 0:0"), "the video plays: \(app.screen)")
-        // Resized while it plays, and back: each size's frame is drawn whole and the app goes
-        // on (a whole frame once read the previous frame's cells for the video's tolerance and
-        // trapped: the app ended with SIGILL at the first resize).
-        for (width, height) in [(70, 25), (100, 30), (120, 40)] {
-            try await app.resize(width: width, height: height)
-            try await Task.sleep(for: .milliseconds(300))
-        }
-        try #require(try await app.isRunning(), "the app survives resizes during the clip")
-        #expect(
-            try await app.waitUntil { Self.plain($0).contains("▶ 0:0") || Self.plain($0).contains("2/2") },
-            "drawn again after the resizes: \(app.screen)")
-        try await app.send("q")
-        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
-        try await app.send("q")
-        #expect(try await app.waitForExit(), "q quits")
         _ = server
     }
 

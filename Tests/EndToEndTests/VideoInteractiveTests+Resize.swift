@@ -1,0 +1,27 @@
+import Testing
+
+/// A resize while a clip plays (a whole frame drawn at each size).
+extension VideoInteractiveTests {
+    @Test func aResizeWhileAVideoPlaysDrawsItAgainAtEachSize() async throws {
+        let run = try await Self.atTheTray()
+        let app = run.app
+        try await app.send("Enter")
+        #expect(try await app.waitFor("▶ 0:0"), "the video plays: \(app.screen)")
+        // Resized while it plays, and back: each size's frame is drawn whole and the app goes
+        // on (a whole frame once read the previous frame's cells for the video's tolerance and
+        // trapped: the app ended with SIGILL at the first resize).
+        for (width, height) in [(70, 25), (100, 30), (120, 40)] {
+            try await app.resize(width: width, height: height)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        try #require(try await app.isRunning(), "the app survives resizes during the clip")
+        #expect(
+            try await app.waitUntil { Self.plain($0).contains("▶ 0:0") || Self.plain($0).contains("2/2") },
+            "drawn again after the resizes: \(app.screen)")
+        try await app.send("q")
+        #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
+        try await app.send("q")
+        #expect(try await app.waitForExit(), "q quits")
+        _ = run.server
+    }
+}
