@@ -60,7 +60,7 @@ struct SixelDitherTests {
             }
             for channel in 0..<3 {
                 let value = { (key: Int) in (key >> (10 - 5 * channel)) & 31 }
-                #expect(SixelQuantizer.sorted(keys, byChannel: channel) == keys.sorted { value($0) < value($1) })
+                #expect(SixelReference.sorted(keys, byChannel: channel) == keys.sorted { value($0) < value($1) })
             }
         }
         let photo = try ImageDecoder.decode(try Fixture.data("portrait-1080x1920.jpg")).resampled(

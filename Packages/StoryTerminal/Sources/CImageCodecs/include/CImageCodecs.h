@@ -80,6 +80,18 @@ void cimg_round_floats(const float *in, unsigned char *out, size_t count);
 void cimg_resample_across(const unsigned char *source, size_t width, size_t height, const ptrdiff_t *starts,
                           const ptrdiff_t *bounds, const float *weights, size_t new_width, float *target);
 
+/// The sixel palette of `count` RGB `pixels`: median cut over a 15-bit histogram (the box with
+/// the most pixels split at the median of its widest channel until there are `colors`, 1...256,
+/// or no box can be split), each box's colour its pixels' mean, truncated. Writes r g b a colour
+/// into `out` (room for max(2, `colors`) × 3 bytes) and returns how many; no pixels give black and white
+/// (2). Returns -1 when its tables could not be allocated.
+int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, unsigned char *out);
+
+/// cimg_sixel_palette counting the pixels in slices of at most `most` (1...2^32 / 255, the
+/// default) into 32-bit sums: the same palette whatever the slices (for the tests).
+int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, unsigned char *out,
+                                 size_t most);
+
 /// Floyd–Steinberg dithering of `width × height` RGB `pixels` to `count` (1...256) RGB
 /// `palette` colours: each pixel's index into `indexes` (`width × height` bytes), exactly as
 /// SixelQuantizer's Swift did (nearest by 3·dr² + 4·dg² + 2·db² of its 15-bit bin's centre,
