@@ -1,4 +1,10 @@
+import Synchronization
+
 /// How a cell is drawn.
+///
+/// Plain data (no reference counted field): a link is kept as a number in ``CellStrings``, so
+/// copying, comparing and clearing cells — a frame's work, thousands of cells at a time — moves
+/// bytes and nothing else (issue 31).
 public struct CellStyle: Hashable, Sendable {
     /// Foreground colour; nil for the terminal's default.
     public var foreground: RGB?
@@ -6,16 +12,22 @@ public struct CellStyle: Hashable, Sendable {
     public var background: RGB?
     /// Bold text.
     public var bold: Bool
+    /// The link's number in ``CellStrings`` (0: none).
+    var linkNumber: UInt32
+
     /// A hyperlink the cell belongs to (OSC 8): the terminal opens it on a click. Only
     /// http(s) URLs, without control characters, are written.
-    public var link: String?
+    public var link: String? {
+        get { linkNumber == 0 ? nil : CellStrings.shared.string(linkNumber) }
+        set { linkNumber = newValue.map { CellStrings.shared.number(for: $0) } ?? 0 }
+    }
 
     /// Creates a style.
     public init(foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false, link: String? = nil) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
-        self.link = link
+        self.linkNumber = link.map { CellStrings.shared.number(for: $0) } ?? 0
     }
 
     /// The terminal's defaults.
@@ -24,15 +36,40 @@ public struct CellStyle: Hashable, Sendable {
 
 /// One terminal cell: a character (a whole grapheme) and its style. The right half of a
 /// wide character is a continuation cell with empty text.
+///
+/// Plain data, like ``CellStyle``: a grapheme of one Unicode scalar (nearly every cell: letters,
+/// spaces, a picture's half blocks) is that scalar's value; a longer one (an emoji sequence, a
+/// letter and its accents) is a number in ``CellStrings``. Two cells are equal when their texts
+/// and styles are.
 public struct Cell: Hashable, Sendable {
-    /// The grapheme drawn here; empty for the right half of a wide character.
-    public var text: String
+    /// The scalar's value (below 0x110000), ``continuation``, or ``longer`` plus a number in
+    /// ``CellStrings``.
+    var glyph: UInt32
     /// Its style.
     public var style: CellStyle
 
+    static let continuation: UInt32 = 0xFFFF_FFFF
+    static let longer: UInt32 = 0x8000_0000
+
+    /// The grapheme drawn here; empty for the right half of a wide character.
+    public var text: String {
+        get {
+            if glyph == Self.continuation { return "" }
+            if glyph >= Self.longer { return CellStrings.shared.string(glyph - Self.longer) }
+            return String(Character(Unicode.Scalar(glyph)!))
+        }
+        set { glyph = Self.glyph(newValue) }
+    }
+
     /// Creates a cell.
     public init(_ text: String = " ", style: CellStyle = .plain) {
-        self.text = text
+        self.glyph = Self.glyph(text)
+        self.style = style
+    }
+
+    /// A cell of one scalar (no text to look at: a picture's half blocks).
+    init(scalar: Unicode.Scalar, style: CellStyle = .plain) {
+        self.glyph = scalar.value
         self.style = style
     }
 
@@ -40,7 +77,57 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 
     /// Whether this is the right half of a wide character.
-    public var isContinuation: Bool { text.isEmpty }
+    public var isContinuation: Bool { glyph == Self.continuation }
+
+    /// The scalar drawn here when the text is one scalar.
+    var scalar: Unicode.Scalar? { glyph < Self.longer ? Unicode.Scalar(glyph) : nil }
+
+    /// Appends the text's UTF-8 to `out`.
+    func appendText(to out: inout [UInt8]) {
+        if glyph < 0x80 {
+            out.append(UInt8(glyph))
+        } else if glyph < Self.longer, let scalar = Unicode.Scalar(glyph) {
+            out.append(contentsOf: UTF8.encode(scalar)!)
+        } else if glyph != Self.continuation {
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    private static func glyph(_ text: String) -> UInt32 {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return continuation }
+        if scalars.next() == nil { return first.value }
+        return longer + CellStrings.shared.number(for: text)
+    }
+}
+
+/// The strings cells keep by number: graphemes of more than one scalar and links. Each string is
+/// kept once, for the life of the process (what a session shows: a few hundred at most).
+public final class CellStrings: Sendable {
+    /// The one table.
+    public static let shared = CellStrings()
+
+    private struct Table {
+        var numbers: [String: UInt32] = [:]
+        var strings: [String] = [""]  // 0: none
+    }
+    private let table = Mutex(Table())
+
+    /// `string`'s number (1 on; the same for equal strings).
+    func number(for string: String) -> UInt32 {
+        table.withLock { table in
+            if let number = table.numbers[string] { return number }
+            let number = UInt32(table.strings.count)
+            table.strings.append(string)
+            table.numbers[string] = number
+            return number
+        }
+    }
+
+    /// The string numbered `number`.
+    func string(_ number: UInt32) -> String {
+        table.withLock { table in Int(number) < table.strings.count ? table.strings[Int(number)] : "" }
+    }
 }
 
 /// A grid of cells that a screen draws into; ``TerminalRenderer`` writes it, or only what

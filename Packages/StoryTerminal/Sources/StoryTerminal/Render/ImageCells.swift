@@ -59,12 +59,12 @@ public enum ImageCells {
         // own background shows) is drawn as the other half block with no background, never
         // left to the terminal's default foreground (white specks on a dark theme).
         switch (upper, lower) {
-        case (nil, nil): return Cell(" ")
-        case (nil, let lower?): return Cell("▄", style: CellStyle(foreground: lower))
-        case (let upper?, nil): return Cell("▀", style: CellStyle(foreground: upper))
+        case (nil, nil): return Cell(scalar: " ")
+        case (nil, let lower?): return Cell(scalar: "▄", style: CellStyle(foreground: lower))
+        case (let upper?, nil): return Cell(scalar: "▀", style: CellStyle(foreground: upper))
         case (let upper?, let lower?):
-            if upper == lower { return Cell(" ", style: CellStyle(background: upper)) }
-            return Cell("▀", style: CellStyle(foreground: upper, background: lower))
+            if upper == lower { return Cell(scalar: " ", style: CellStyle(background: upper)) }
+            return Cell(scalar: "▀", style: CellStyle(foreground: upper, background: lower))
         }
     }
 

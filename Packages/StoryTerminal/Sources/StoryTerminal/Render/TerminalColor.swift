@@ -111,6 +111,23 @@ struct SGRWriter {
         byte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
     }
 
+    /// A colour channel's digits (room checked by the caller): 0...255 as written by ``number(_:)``.
+    @inline(__always) private mutating func channel(_ value: UInt8) {
+        let packed = Self.channelDigits[Int(value)]  // the digits, low byte first; the count on top
+        base[count] = UInt8(truncatingIfNeeded: packed)
+        base[count + 1] = UInt8(truncatingIfNeeded: packed >> 8)
+        base[count + 2] = UInt8(truncatingIfNeeded: packed >> 16)
+        count += Int(packed >> 24)
+    }
+
+    /// 0...255 in decimal, packed for ``channel(_:)`` (the bytes past the count are never read).
+    private static let channelDigits: [UInt32] = (0...255).map { value in
+        let digits = Array(String(value).utf8)
+        var packed = UInt32(digits.count) << 24
+        for (index, digit) in digits.enumerated() { packed |= UInt32(digit) << (8 * index) }
+        return packed
+    }
+
     /// A number of four digits or more (a row or column of a very wide terminal).
     @inline(never) private mutating func large(_ value: Int) {
         let digits = Array(String(value).utf8)
@@ -121,12 +138,21 @@ struct SGRWriter {
     mutating func color(_ color: RGB, background: Bool, depth: ColorMode) {
         switch depth {
         case .truecolor, .auto:
-            ascii(background ? "48;2;" : "38;2;")
-            number(Int(color.r))
-            byte(UInt8(ascii: ";"))
-            number(Int(color.g))
-            byte(UInt8(ascii: ";"))
-            number(Int(color.b))
+            // `48;2;R;G;B` at most 16 bytes, checked once; each channel's digits from a table.
+            precondition(count + 16 <= Self.capacity)
+            base[count] = background ? UInt8(ascii: "4") : UInt8(ascii: "3")
+            base[count + 1] = UInt8(ascii: "8")
+            base[count + 2] = UInt8(ascii: ";")
+            base[count + 3] = UInt8(ascii: "2")
+            base[count + 4] = UInt8(ascii: ";")
+            count += 5
+            channel(color.r)
+            base[count] = UInt8(ascii: ";")
+            count += 1
+            channel(color.g)
+            base[count] = UInt8(ascii: ";")
+            count += 1
+            channel(color.b)
         case .palette256:
             ascii(background ? "48;5;" : "38;5;")
             number(ColorCode.palette256(color))

@@ -24,7 +24,7 @@ public struct TerminalRenderer: Sendable {
                     appendStyle(cell.style, to: &out)
                     current = cell.style
                 }
-                out.append(contentsOf: cell.text.utf8)
+                cell.appendText(to: &out)
             }
             out.append(contentsOf: (plain ? "\n" : "\u{1B}[0m\n").utf8)
         }
@@ -98,13 +98,13 @@ public struct TerminalRenderer: Sendable {
                     appendStyle(cell.style, to: &out)
                     current = cell.style
                 }
-                let link = cell.style.link.flatMap(Self.safeLink)
+                let link = cell.style.linkNumber == 0 ? nil : cell.style.link.flatMap(Self.safeLink)
                 if link != openLink {
                     out.append(contentsOf: Self.hyperlink(link))
                     openLink = link
                 }
-                out.append(contentsOf: cell.text.utf8)
-                cursor = Self.advance(of: cell.text).map { (x + $0, y) }
+                cell.appendText(to: &out)
+                cursor = Self.advance(of: cell).map { (x + $0, y) }
             }
         }
         if openLink != nil { out.append(contentsOf: Self.hyperlink(nil)) }
@@ -125,9 +125,11 @@ public struct TerminalRenderer: Sendable {
     /// or a space, not bold, no link) with the same character, each colour present in both or
     /// neither, and no channel more than `tolerance` apart.
     static func close(_ shown: Cell, _ cell: Cell, within tolerance: Int) -> Bool {
-        guard shown.text == cell.text, cell.text == "▀" || cell.text == "▄" || cell.text == " " else { return false }
+        guard shown.glyph == cell.glyph, cell.glyph == 0x2580 || cell.glyph == 0x2584 || cell.glyph == 0x20 else {
+            return false  // ▀, ▄ and a space
+        }
         let (a, b) = (shown.style, cell.style)
-        guard !a.bold, !b.bold, a.link == nil, b.link == nil else { return false }
+        guard !a.bold, !b.bold, a.linkNumber == 0, b.linkNumber == 0 else { return false }
         func near(_ x: RGB?, _ y: RGB?) -> Bool {
             switch (x, y) {
             case (nil, nil): return true
@@ -145,6 +147,12 @@ public struct TerminalRenderer: Sendable {
     /// placed explicitly (nil), so a terminal that measures a character otherwise than we do
     /// (an ambiguous-width symbol) shifts nothing after it. The one-byte and block-element
     /// cells, nearly all of a picture's, are told from their UTF-8 alone.
+    static func advance(of cell: Cell) -> Int? {
+        guard let scalar = cell.scalar else { return advance(of: cell.text) }
+        return scalar.value < 0x80 || (0x2500...0x259F).contains(scalar.value) ? 1 : nil
+    }
+
+    /// ``advance(of:)-(Cell)`` for a cell's text.
     static func advance(of text: String) -> Int? {
         let utf8 = text.utf8
         if utf8.count == 1 { return 1 }
