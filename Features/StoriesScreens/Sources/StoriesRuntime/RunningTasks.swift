@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// The interactive app's effect tasks while they run: each leaves the set when it ends, so the
@@ -8,11 +7,13 @@ public final class RunningTasks: Sendable {
     /// An empty set.
     public init() {}
 
-    private let running = Mutex<[UUID: Task<Void, Never>]>([:])
+    private let running = Mutex<[UInt64: Task<Void, Never>]>([:])
+    /// The tasks' numbers (not UUIDs: each of those reads /dev/urandom).
+    private let numbers = Atomic<UInt64>(0)
 
     /// Runs `operation` as a task of the set.
     public func run(_ operation: @escaping @Sendable () async -> Void) {
-        let id = UUID()
+        let id = numbers.add(1, ordering: .relaxed).newValue
         // Inserted under the lock the task's own removal takes: a task that ends at once
         // still finds itself there.
         running.withLock { tasks in

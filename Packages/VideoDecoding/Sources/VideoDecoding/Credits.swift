@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Credits a reader gives back as it takes frames: the decoder takes one per frame it hands
@@ -8,16 +7,19 @@ final class Credits: Sendable {
     private struct State {
         var available: Int
         var closed = false
-        var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
-        var order: [UUID] = []
+        var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var order: [UInt64] = []
     }
     private let state: Mutex<State>
+    /// The waiters' numbers (a UUID a frame read /dev/urandom: an open, a read and a close a
+    /// frame, issue 31).
+    private let numbers = Atomic<UInt64>(0)
 
     init(_ count: Int) { state = Mutex(State(available: count)) }
 
     /// Takes a credit, waiting for one; false when closed (or the task was cancelled).
     func take() async -> Bool {
-        let id = UUID()
+        let id = numbers.add(1, ordering: .relaxed).newValue
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let now: Bool? = state.withLock { state in
