@@ -30,6 +30,13 @@ import Testing
         var index = 0
         let text = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         while index < text.count {
+            if text[index] == "\u{1B}", index + 1 < text.count, text[index + 1] == "]" {
+                // OSC (a hyperlink): up to its ESC \, drawing nothing.
+                var end = index + 2
+                while end + 1 < text.count, !(text[end] == "\u{1B}" && text[end + 1] == "\\") { end += 1 }
+                index = end + 2
+                continue
+            }
             if text[index] == "\u{1B}", index + 1 < text.count, text[index + 1] == "[" {
                 var end = index + 2
                 while !("@"..."~").contains(text[end]) { end += 1 }
@@ -40,17 +47,23 @@ import Testing
                 case "C": x += max(1, numbers.first ?? 1)
                 case "J": screen = CellBuffer(width: screen.width, height: screen.height)
                 case "m":
-                    style = .plain
+                    // What a terminal keeps between sequences: only 0 (or nothing) resets.
                     var k = 0
                     while k < numbers.count {
-                        if numbers[k] == 38 || numbers[k] == 48 {
+                        switch numbers[k] {
+                        case 38, 48:
                             let color = RGB(UInt8(numbers[k + 2]), UInt8(numbers[k + 3]), UInt8(numbers[k + 4]))
                             if numbers[k] == 38 { style.foreground = color } else { style.background = color }
                             k += 5
-                        } else {
-                            if numbers[k] == 1 { style.bold = true }
-                            k += 1
+                            continue
+                        case 0: style = .plain
+                        case 1: style.bold = true
+                        case 22: style.bold = false
+                        case 39: style.foreground = nil
+                        case 49: style.background = nil
+                        default: Issue.record("unexpected SGR parameter \(numbers[k])")
                         }
+                        k += 1
                     }
                 default: Issue.record("unexpected sequence \(parameters)\(text[end])")
                 }
@@ -158,5 +171,43 @@ import Testing
         let bytes = renderer.diff(from: picture(10), to: &resized, tolerance: 2)
         #expect(resized == expected)
         #expect(play(bytes, over: CellBuffer(width: 5, height: 2)) == expected)
+    }
+
+    /// Styles are written as what changed since the sequence before (a colour, 39/49 for the
+    /// terminal's own, bold turned on; a reset when bold goes off): replayed, every frame is
+    /// exactly the buffer, whatever the styles, links and changes between frames.
+    @Test func changedStylesReplayToTheBufferExactly() {
+        var generator = SystemRandomNumberGenerator()
+        let characters = ["a", "Z", " ", "▀", "▄", "━", "é", "·"]
+        let colors: [RGB?] = [nil, RGB(0, 0, 0), RGB(255, 255, 255), RGB(10, 200, 30), RGB(11, 200, 30)]
+        func random() -> Cell {
+            let link =
+                Int.random(in: 0..<6, using: &generator) == 0 ? "https://example.com/\(Int.random(in: 0..<3))" : nil
+            return Cell(
+                characters.randomElement(using: &generator)!,
+                style: CellStyle(
+                    foreground: colors.randomElement(using: &generator)!,
+                    background: colors.randomElement(using: &generator)!, bold: Bool.random(using: &generator),
+                    link: link))
+        }
+        func withoutLinks(_ buffer: CellBuffer) -> CellBuffer {
+            var plain = buffer
+            for y in 0..<buffer.height {
+                for x in 0..<buffer.width { plain[x, y].style.link = nil }
+            }
+            return plain
+        }
+        var shown: CellBuffer? = nil
+        var screen = CellBuffer(width: 12, height: 5)
+        for _ in 0..<200 {
+            var next = shown ?? CellBuffer(width: 12, height: 5)
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                next[Int.random(in: 0..<12, using: &generator), Int.random(in: 0..<5, using: &generator)] = random()
+            }
+            let bytes = renderer.diff(from: shown, to: next)
+            screen = play(bytes, over: screen)
+            #expect(screen == withoutLinks(next))
+            shown = next
+        }
     }
 }

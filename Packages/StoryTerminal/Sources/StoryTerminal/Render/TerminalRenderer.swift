@@ -95,7 +95,7 @@ public struct TerminalRenderer: Sendable {
                     }
                 }
                 if cell.style != current {
-                    appendStyle(cell.style, to: &out)
+                    appendStyle(cell.style, from: current, to: &out)
                     current = cell.style
                 }
                 let link = cell.style.linkNumber == 0 ? nil : cell.style.link.flatMap(Self.safeLink)
@@ -179,6 +179,48 @@ public struct TerminalRenderer: Sendable {
             link.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else { return nil }
         return link
+    }
+
+    /// The shortest `ESC[…m` that turns the terminal's style from `current` (what this frame's
+    /// last sequence set; nil when not known) into `style`: only what changed — a colour (39 and
+    /// 49 for the terminal's own), bold turned on — with nothing for a change of link alone;
+    /// the whole style after a reset (``appendStyle(_:to:)``) when bold goes off, when nothing is
+    /// known, and without colours. A picture's cell after another is two bytes shorter, one
+    /// whose colour did not change about twenty.
+    func appendStyle(_ style: CellStyle, from current: CellStyle?, to out: inout [UInt8]) {
+        guard let current, depth != .none, style.bold || !current.bold else {
+            return appendStyle(style, to: &out)
+        }
+        let foreground = style.foreground != current.foreground
+        let background = style.background != current.background
+        let bold = style.bold && !current.bold
+        guard foreground || background || bold else { return }
+        SGRWriter.appending(to: &out) { writer in
+            writer.ascii("\u{1B}[")
+            var separate = false
+            if bold {
+                writer.byte(UInt8(ascii: "1"))
+                separate = true
+            }
+            if foreground {
+                if separate { writer.byte(UInt8(ascii: ";")) }
+                if let color = style.foreground {
+                    writer.color(color, background: false, depth: depth)
+                } else {
+                    writer.ascii("39")
+                }
+                separate = true
+            }
+            if background {
+                if separate { writer.byte(UInt8(ascii: ";")) }
+                if let color = style.background {
+                    writer.color(color, background: true, depth: depth)
+                } else {
+                    writer.ascii("49")
+                }
+            }
+            writer.byte(UInt8(ascii: "m"))
+        }
     }
 
     /// `ESC[0;…m` for a style in this depth.
