@@ -71,4 +71,17 @@ struct CompactCellTests {
         #expect(Set(seen[0]).count == strings.count)
         for string in strings { #expect(CellStyle(link: string).link == string) }
     }
+
+    /// A table that is full gives U+FFFD (and so no link) for strings it has not seen, and the
+    /// numbers it gave before stay.
+    @Test func aFullTableShowsAReplacementCharacter() {
+        let table = CellStrings(limit: 5)
+        let kept = (0..<3).map { table.number(for: "👍\($0)") }
+        #expect(Set(kept).count == 3)
+        #expect(table.number(for: "🇫🇷") == 1)
+        #expect(table.string(1) == "\u{FFFD}")
+        #expect(TerminalRenderer.safeLink(table.string(table.number(for: "https://example.com/new"))) == nil)
+        #expect(kept.map(table.string) == ["👍0", "👍1", "👍2"])
+        #expect(table.number(for: "👍1") == kept[1])
+    }
 }

@@ -102,21 +102,28 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// The strings cells keep by number: graphemes of more than one scalar and links. Each string is
-/// kept once, for the life of the process (what a session shows: a few hundred at most).
+/// kept once, for the life of the process (what a session shows: a few hundred at most). The
+/// table holds at most `limit` strings: content made to show ever new graphemes (a crafted
+/// stories document) gets U+FFFD for those past it, and no link, instead of memory without end.
 public final class CellStrings: Sendable {
-    /// The one table.
-    public static let shared = CellStrings()
+    /// The one table (65 536 strings at most).
+    public static let shared = CellStrings(limit: 65_536)
 
     private struct Table {
         var numbers: [String: UInt32] = [:]
-        var strings: [String] = [""]  // 0: none
+        var strings: [String] = ["", "\u{FFFD}"]  // 0: none; 1: what is shown past the limit
     }
     private let table = Mutex(Table())
+    private let limit: Int
 
-    /// `string`'s number (1 on; the same for equal strings).
+    /// A table of at most `limit` strings.
+    init(limit: Int) { self.limit = max(2, limit) }
+
+    /// `string`'s number (1 on; the same for equal strings; 1, U+FFFD, once the table is full).
     func number(for string: String) -> UInt32 {
         table.withLock { table in
             if let number = table.numbers[string] { return number }
+            guard table.strings.count < limit else { return 1 }
             let number = UInt32(table.strings.count)
             table.strings.append(string)
             table.numbers[string] = number
