@@ -105,9 +105,9 @@ public struct Cell: Hashable, Sendable {
 /// kept once, for the life of the process (what a session shows: a few hundred at most). The
 /// table holds at most `limit` strings: content made to show ever new graphemes (a crafted
 /// stories document) gets U+FFFD for those past it, and no link, instead of memory without end.
-public final class CellStrings: Sendable {
+final class CellStrings: Sendable {
     /// The one table (65 536 strings at most).
-    public static let shared = CellStrings(limit: 65_536)
+    static let shared = CellStrings(limit: 65_536)
 
     private struct Table {
         var numbers: [String: UInt32] = [:]
