@@ -27,7 +27,8 @@ public struct CellStyle: Hashable, Sendable {
         self.foreground = foreground
         self.background = background
         self.bold = bold
-        self.linkNumber = link.map { CellStrings.shared.number(for: $0) } ?? 0
+        self.linkNumber = 0
+        self.link = link
     }
 
     /// The terminal's defaults.

@@ -134,6 +134,12 @@ struct SGRWriter {
         for digit in digits { byte(digit) }
     }
 
+    /// ``color(_:background:depth:)``, or the terminal's own colour (39 or 49) for nil.
+    mutating func colorOrDefault(_ color: RGB?, background: Bool, depth: ColorMode) {
+        guard let color else { return ascii(background ? "49" : "39") }
+        self.color(color, background: background, depth: depth)
+    }
+
     /// The SGR parameters for `color` as foreground or background in `depth`.
     mutating func color(_ color: RGB, background: Bool, depth: ColorMode) {
         switch depth {

@@ -98,7 +98,7 @@ public struct TerminalRenderer: Sendable {
                     appendStyle(cell.style, from: current, to: &out)
                     current = cell.style
                 }
-                let link = cell.style.linkNumber == 0 ? nil : cell.style.link.flatMap(Self.safeLink)
+                let link = cell.style.link.flatMap(Self.safeLink)
                 if link != openLink {
                     out.append(contentsOf: Self.hyperlink(link))
                     openLink = link
@@ -197,27 +197,14 @@ public struct TerminalRenderer: Sendable {
         guard foreground || background || bold else { return }
         SGRWriter.appending(to: &out) { writer in
             writer.ascii("\u{1B}[")
-            var separate = false
-            if bold {
-                writer.byte(UInt8(ascii: "1"))
-                separate = true
-            }
+            if bold { writer.byte(UInt8(ascii: "1")) }
             if foreground {
-                if separate { writer.byte(UInt8(ascii: ";")) }
-                if let color = style.foreground {
-                    writer.color(color, background: false, depth: depth)
-                } else {
-                    writer.ascii("39")
-                }
-                separate = true
+                if bold { writer.byte(UInt8(ascii: ";")) }
+                writer.colorOrDefault(style.foreground, background: false, depth: depth)
             }
             if background {
-                if separate { writer.byte(UInt8(ascii: ";")) }
-                if let color = style.background {
-                    writer.color(color, background: true, depth: depth)
-                } else {
-                    writer.ascii("49")
-                }
+                if bold || foreground { writer.byte(UInt8(ascii: ";")) }
+                writer.colorOrDefault(style.background, background: true, depth: depth)
             }
             writer.byte(UInt8(ascii: "m"))
         }
