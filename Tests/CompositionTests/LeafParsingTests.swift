@@ -16,6 +16,21 @@ struct LeafParsingTests {
         }
     }
 
+    /// `stories` parses a leaf on the main thread with ArgumentParser's synchronous parse, which
+    /// in a debug build (this one) stops the program for a command with asynchronous
+    /// completions: every leaf not listed as having them parses synchronously here, and the
+    /// listed ones are leaves.
+    @Test func everyLeafButTheListedParsesSynchronously() throws {
+        #expect(StoriesCommand.leavesWithAsynchronousCompletions.isSubset(of: Set(StoriesCommand.leaves.keys)))
+        for (name, leaf) in StoriesCommand.leaves where !StoriesCommand.leavesWithAsynchronousCompletions.contains(name)
+        {
+            let arguments = name == "render" ? ["pic.jpg"] : []
+            if let command = try? leaf.parseAsRoot(arguments) {
+                #expect(type(of: command) == leaf)
+            }
+        }
+    }
+
     /// The names written out for start-up are the subcommands' own, in their order.
     @Test func theCommandNamesAreTheSubcommandsNames() {
         #expect(

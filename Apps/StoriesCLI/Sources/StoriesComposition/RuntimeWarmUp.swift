@@ -1,3 +1,4 @@
+import ArgumentParser
 import Configuration
 
 #if canImport(Glibc)
@@ -6,46 +7,73 @@ import Configuration
     import Darwin
 #endif
 
-/// The Swift runtime's first uses of reflection, made on the second core while the main thread
-/// parses the command line (issue 31).
+/// The Swift runtime's first uses of reflection and casts, made on the second core while the
+/// main thread parses the command line (issue 31).
 ///
-/// ArgumentParser finds a command's options with `Mirror`. The first `Mirror` of a process
-/// makes the standard library's lazy collections and their boxes, and each generic requirement
-/// they check is a first cast of a type to a protocol: the runtime then walks every protocol
-/// conformance record of the program (~11 000, ~420 000 instructions a walk). About a dozen
-/// such walks come before ArgumentParser looks at any of our types, and one more when the
-/// configuration first joins a key's components. What they make is cached for the whole
-/// process and the same whichever type is reflected, so a thread started first does them on a
-/// small value of its own while the main thread starts; the main thread finds them made
-/// (`render --graphics kitty`: −1.3 ms, `tray --json`: −0.6 ms, medians of 80 interleaved
-/// runs). Nothing here is shared but those caches, and the thread ends in about a millisecond,
-/// before a picture's decoder wants the second core. A machine with one core skips it: there
-/// the walks would only be made twice.
+/// ArgumentParser finds a command's options with `Mirror` and casts. The first cast of a type to
+/// a protocol makes the runtime walk every protocol conformance record of the program (~11 000,
+/// ~420 000 instructions a walk); what it finds is cached for the whole process. The main
+/// thread's parse of `render` made 26 walks (a `perf probe` on the walk): the standard library's
+/// for the first `Mirror`, then its command's, `GlobalOptions`' and ArgumentParser's own types.
+/// Two threads that walk for the same answer at the same time both walk, so this thread takes
+/// the parse's last answers first (the leaf's, `GlobalOptions`', those of a parse of a command
+/// without options: see `work`), and the two meet in the middle. Nothing here is shared but those
+/// caches, and the thread ends in about a millisecond, before a picture's decoder wants the
+/// second core. A machine with one core skips it: there the walks would only be made twice.
 enum RuntimeWarmUp {
-    /// Starts the thread (when a second core is online).
-    static func start() {
+    /// Starts the thread (when a second core is online); `leaf` is the subcommand the main
+    /// thread is about to parse, if it is one.
+    static func start(leaf: (any ParsableCommand.Type)? = nil) {
         guard sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return }
+        let context = Unmanaged.passRetained(Leaf(leaf)).toOpaque()
         var thread = pthread_t()
         guard
             pthread_create(
                 &thread, nil,
-                { _ in
-                    RuntimeWarmUp.work()
+                { context in
+                    guard let context else { return nil }
+                    RuntimeWarmUp.work(leaf: Unmanaged<Leaf>.fromOpaque(context).takeRetainedValue().type)
                     return nil
-                }, nil) == 0
-        else { return }
+                }, context) == 0
+        else {
+            Unmanaged<Leaf>.fromOpaque(context).release()
+            return
+        }
         pthread_detach(thread)
     }
 
-    /// A value reflected as ArgumentParser reflects a command: its children's labels.
-    private struct Sample {
-        var number = 1
-        var text: String? = nil
+    /// The leaf's type, handed to the thread.
+    private final class Leaf {
+        let type: (any ParsableCommand.Type)?
+        init(_ type: (any ParsableCommand.Type)?) { self.type = type }
     }
 
-    /// What the thread does: a `Mirror` walked to its end, a configuration key described.
-    static func work() {
-        _ = Mirror(reflecting: Sample()).children.map(\.label)
+    /// What the thread does: first the walks the main thread's parse makes last, so that the
+    /// two threads meet rather than walk the same records side by side (`perf probe` on the
+    /// runtime's walk, `render --graphics kitty`: 26 walks on the main thread before, the
+    /// thread's own being the standard library's, which the parse makes first). Whether the
+    /// leaf is async (asked when it runs) and a command; whether `GlobalOptions`, the option
+    /// group of every leaf, is arguments, reflectable and a command; then a parse of a command
+    /// without options, for what every parse does whatever its command (the description of
+    /// ArgumentParser's visibility levels in its check for `--help-hidden`, the standard
+    /// library's first `Mirror`); a configuration key described. Not optimised: the optimiser
+    /// drops a cast whose answer is unused, and the answers are the point.
+    @_optimize(none)
+    static func work(leaf: (any ParsableCommand.Type)?) {
+        if let leaf {
+            _ = leaf is any AsyncParsableCommand.Type
+            _ = (leaf as Any.Type) is any ParsableCommand.Type
+        }
+        let options: Any.Type = GlobalOptions.self
+        _ = options is any ParsableArguments.Type
+        _ = options is any CustomReflectable.Type
+        _ = options is any ParsableCommand.Type
+        _ = try? Probe.parseAsRoot([])
         _ = AbsoluteConfigKey(["stories", "warm"]).description
+    }
+
+    /// A command without options, parsed by the thread.
+    private struct Probe: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "warm-up")
     }
 }

@@ -10,19 +10,85 @@ import StoryTerminal
 
 /// The program: parse, run, and turn every error into its documented exit status.
 public enum StoriesMain {
-    /// Runs `stories` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String]) async -> Int32 {
-        let status = await runCommand(arguments)
+    /// What the main thread made of the command line before the program's first hop to the
+    /// cooperative pool (``start(_:)``), handed to ``finishAndExit(_:)``.
+    public struct Start {
+        fileprivate enum Step {
+            /// Nothing left to do: the program ends with this status.
+            case finished(Int32)
+            /// A leaf subcommand, parsed: it runs.
+            case parsed(any ParsableCommand)
+            /// Parsed on the pool: through the whole tree, or by a leaf whose completions are
+            /// asynchronous (a synchronous parse refuses those).
+            case unparsed([String])
+        }
+        fileprivate let step: Step
+        fileprivate init(_ step: Step) { self.step = step }
+        fileprivate static func finished(_ status: Int32) -> Start { Start(.finished(status)) }
+
+        /// The exit status when nothing is left to run (`--version`, an unknown command).
+        public var finishedStatus: Int32? {
+            if case .finished(let status) = step { return status }
+            return nil
+        }
+    }
+
+    /// The start of every run, on the main thread before anything hops: the process set up,
+    /// `--version` answered, and a leaf subcommand named first parsed. The pool's first thread,
+    /// which the first hop would otherwise wait ~0.5 ms for, starts meanwhile, and so does the
+    /// runtime's warm-up (issue 31).
+    public static func start(_ arguments: [String]) -> Start {
+        // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        // Whatever this process creates is its user's only (state, log, caches, clips): other
+        // users of the machine read none of it. Each place also sets its own mode.
+        umask(0o077)
+        StandardStreams.reserveClosedStandardDescriptors()
+        if arguments == ["--version"] {  // answered before ArgumentParser builds anything
+            do {
+                try StandardStreams.printOutput(StoriesCommand.configuration.version)
+                return .finished(ExitStatus.success.rawValue)
+            } catch {
+                StandardStreams.printError(error.description)
+                return .finished(ExitStatus.ioError.rawValue)
+            }
+        }
+        let leaf = arguments.first.flatMap { StoriesCommand.leaves[$0] }
+        RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
+        Task.detached {}  // the pool's first thread, started while the main thread parses
+        var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
+        if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
+            FileManager.default.fileExists(atPath: first)
+        {
+            arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
+        }
+        if let unknown = StoriesCommand.unknownCommand(arguments) {
+            StandardStreams.writeError(unknown)
+            return .finished(ExitStatus.usage.rawValue)
+        }
+        if let first = arguments.first, let leaf = StoriesCommand.leaves[first],
+            !StoriesCommand.leavesWithAsynchronousCompletions.contains(first),
+            !arguments.contains(where: StoriesCommand.needsTheTree),
+            let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
+        {
+            return Start(.parsed(command))
+        }
+        return Start(.unparsed(arguments))
+    }
+
+    /// Finishes what ``start(_:)`` began and exits with its status where the program ends:
+    /// returning to the caller on the main actor first would hop there, and the hop started a
+    /// thread of the cooperative pool only for the process to end (~0.2 ms, issue 31).
+    public static func finishAndExit(_ start: sending Start) async -> Never {
+        exit(await finish(start))
+    }
+
+    private static func finish(_ start: sending Start) async -> Int32 {
+        if let status = start.finishedStatus { return status }
+        let status = await runCommand(start)
         await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
         await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits
         return status
-    }
-
-    /// Runs `stories` and exits with its status where it ends: returning to the caller on the
-    /// main actor first would hop there, and the hop started a thread of the cooperative pool
-    /// only for the process to end (~0.2 ms of every command, issue 31).
-    public static func runAndExit(_ arguments: [String]) async -> Never {
-        exit(await run(arguments))
     }
 
     /// Parses `arguments`: a leaf subcommand named first parses the rest alone — ArgumentParser
@@ -52,35 +118,13 @@ public enum StoriesMain {
         }
     }
 
-    private static func runCommand(_ arguments: [String]) async -> Int32 {
-        // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
-        signal(SIGPIPE, SIG_IGN)
-        // Whatever this process creates is its user's only (state, log, caches, clips): other
-        // users of the machine read none of it. Each place also sets its own mode.
-        umask(0o077)
-        StandardStreams.reserveClosedStandardDescriptors()
-        if arguments == ["--version"] {  // answered before ArgumentParser builds anything
-            do {
-                try StandardStreams.printOutput(StoriesCommand.configuration.version)
-                return ExitStatus.success.rawValue
-            } catch {
-                StandardStreams.printError(error.description)
-                return ExitStatus.ioError.rawValue
-            }
-        }
-        RuntimeWarmUp.start()  // beside the parse, on the second core
-        var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
-        if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
-            FileManager.default.fileExists(atPath: first)
-        {
-            arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
-        }
-        if let unknown = StoriesCommand.unknownCommand(arguments) {
-            StandardStreams.writeError(unknown)
-            return ExitStatus.usage.rawValue
-        }
+    private static func runCommand(_ start: sending Start) async -> Int32 {
         do {
-            try await run(try await parse(arguments))
+            switch start.step {
+            case .finished(let status): return status
+            case .parsed(let command): try await run(command)
+            case .unparsed(let arguments): try await run(try await parse(arguments))
+            }
             return ExitStatus.success.rawValue
         } catch {
             if let status = ErrorReport.status(for: error) {
