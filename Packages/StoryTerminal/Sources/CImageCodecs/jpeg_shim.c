@@ -1,6 +1,7 @@
 #include "CImageCodecs.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -123,6 +124,18 @@ static void read_rows(struct jpeg_decompress_struct *cinfo, unsigned char *buffe
     }
 }
 
+// Where a picture split in two is cut, agreed between its two threads under `lock`. The top
+// part claims rows a group at a time (`next`) and stops at `stop`; the lower part, when its
+// thread starts, sets `stop` from how far the top has come (a thread of this two-core machine
+// sometimes starts milliseconds late: a cut fixed in advance then left the top part waiting
+// for it), or leaves the whole picture to the top when too little would be left to share.
+struct split {
+    pthread_mutex_t lock;
+    JDIMENSION next, stop;
+    int share;           // see cut_at
+    JDIMENSION late;     // tests: the lower part waits until the top has claimed this many rows
+};
+
 // One thread's share of a baseline picture split in two: rows [first, last). The part below the
 // top still entropy-decodes the rows above it (a baseline scan's Huffman codes are one stream
 // without restart points we could trust), but skips their inverse DCT, upsampling and colour
@@ -135,8 +148,53 @@ struct part {
     size_t stride;
     JDIMENSION first, last, width, height;
     int failed, cut;
+    struct split *split;  // the top part's and the lower part's, agreeing where the cut is
+    int lower;            // the lower part: sets the cut when it starts
     char message[JMSG_LENGTH_MAX];
 };
+
+// The cut that makes both parts end together when the lower part starts with the top part's
+// rows [0, claimed) taken: the top decodes (cut - claimed) rows whole, the lower part skips
+// `cut` rows (entropy decoding only) and decodes (height - cut) whole. With a whole row costing
+// E + I (entropy, then inverse DCT and colour) and a skipped one E, the two are equal at
+// cut = (height + claimed) * (E + I) / (E + 2I); `share` is (E + I) / (E + 2I) in percent, the
+// cut of a lower part that starts at once (claimed = 0).
+static JDIMENSION cut_at(JDIMENSION height, JDIMENSION claimed, int share) {
+    return (JDIMENSION)(((uint64_t)height + claimed) * (uint64_t)share / 100);
+}
+
+// The top part's rows: claimed a group at a time until the cut.
+static void read_top(struct jpeg_decompress_struct *cinfo, struct part *part) {
+    struct split *split = part->split;
+    for (;;) {
+        pthread_mutex_lock(&split->lock);
+        JDIMENSION first = split->next, last = first + 16;
+        if (last > split->stop) last = split->stop;
+        if (first < last) split->next = last;
+        pthread_mutex_unlock(&split->lock);
+        if (first >= last) break;
+        read_rows(cinfo, part->buffer, part->stride, last);
+    }
+    part->last = cinfo->output_scanline;
+}
+
+// The lower part's cut, set when its thread starts: 0 when the top part is left the whole picture.
+static JDIMENSION claim_lower(struct part *part) {
+    struct split *split = part->split;
+    for (;;) {  // a late start, for the tests (`late` is 0 otherwise)
+        pthread_mutex_lock(&split->lock);
+        if (split->next >= split->late || split->next >= part->height) break;
+        pthread_mutex_unlock(&split->lock);
+        sched_yield();
+    }
+    JDIMENSION cut = cut_at(part->height, split->next, split->share);
+    if (cut < split->next) cut = split->next;
+    // Fewer than 32 rows would not repay a second decompressor's set-up and skipping.
+    if (cut + 32 > part->height) cut = 0;
+    else split->stop = cut;
+    pthread_mutex_unlock(&split->lock);
+    return cut;
+}
 
 static void *decode_part(void *argument) {
     struct part *part = argument;
@@ -160,8 +218,19 @@ static void *decode_part(void *argument) {
         jpeg_destroy_decompress(&cinfo);
         return NULL;
     }
+    if (part->split && part->lower) {
+        part->first = claim_lower(part);
+        if (part->first == 0) {  // the top part decodes it all
+            part->last = 0;
+            jpeg_destroy_decompress(&cinfo);
+            return NULL;
+        }
+    }
     if (part->first > 0) jpeg_skip_scanlines(&cinfo, part->first);
-    read_rows(&cinfo, part->buffer, part->stride, part->last);
+    if (part->split && !part->lower)
+        read_top(&cinfo, part);
+    else
+        read_rows(&cinfo, part->buffer, part->stride, part->last);
     part->cut = error.base.num_warnings > 0;
     if (!part->cut && part->last == cinfo.output_height) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
@@ -177,14 +246,15 @@ static int splits(const struct jpeg_decompress_struct *cinfo) {
 }
 
 // The split decode of a picture `splits` accepts (its output size already worked out by
-// jpeg_calc_output_dimensions): the top 70 % (75 % from 4/8 up) on this thread, the rest on
-// another that first entropy-decodes its way past the top. The rows are exactly the one-thread
-// decode's. The shares are where the wall time of the decode alone is least (a 1080x1920
-// photograph, 200 runs a share: 4.4 ms at 3/8, 4.1 ms at 4/8, against 6.0 and 5.0 on one
-// thread); the instructions balance nearer 5/8, but there the whole render was slower (the
-// lower part's skipping runs fewer instructions a cycle).
+// jpeg_calc_output_dimensions): the top on this thread, the rest on another that first
+// entropy-decodes its way past the top; where the cut falls is set when that thread starts
+// (struct split). One that starts at once cuts at 70 % (75 % from 4/8 up). The rows are
+// exactly the one-thread decode's. The shares are where the wall time of the decode alone is
+// least (a 1080x1920 photograph, 200 runs a share: 4.4 ms at 3/8, 4.1 ms at 4/8, against 6.0
+// and 5.0 on one thread); the instructions balance nearer 5/8, but there the whole render was
+// slower (the lower part's skipping runs fewer instructions a cycle).
 static int decode_split(const unsigned char *data, size_t size, int scale_num, JDIMENSION width, JDIMENSION height,
-                        unsigned char *given, unsigned char **out, int *out_width, int *out_height, char *err,
+                        JDIMENSION late, unsigned char *given, unsigned char **out, int *out_width, int *out_height, char *err,
                         size_t err_len) {
     size_t stride = (size_t)width * 3;
     unsigned char *buffer = given ? given : malloc(stride * height);
@@ -200,18 +270,20 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
         if (last > first) madvise((void *)first, last - first, MADV_POPULATE_WRITE);
     }
 #endif
-    JDIMENSION split = scale_num >= 4 ? height * 3 / 4 : height * 7 / 10;
-    struct part top = {data, size, scale_num, buffer, stride, 0, split, width, height, 0, 0, {0}};
-    struct part bottom = {data, size, scale_num, buffer, stride, split, height, width, height, 0, 0, {0}};
+    struct split split = {PTHREAD_MUTEX_INITIALIZER, 0, height, scale_num >= 4 ? 75 : 70, late};
+    struct part top = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 0, {0}};
+    struct part bottom = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 1, {0}};
     pthread_t thread;
-    int threaded = pthread_create(&thread, NULL, decode_part, &bottom) == 0;
-    decode_part(&top);
-    if (threaded)
+    if (pthread_create(&thread, NULL, decode_part, &bottom) == 0) {
+        decode_part(&top);
         pthread_join(thread, NULL);
-    else
-        decode_part(&bottom);
+    } else {
+        decode_part(&top);  // no thread: the top part, its cut never set, decodes it all
+    }
     struct part *failed = top.failed ? &top : (bottom.failed ? &bottom : NULL);
-    if (failed || top.cut || bottom.cut) {
+    // Every row decoded: the top's up to where the lower part's begin, or to the end alone.
+    int whole = top.last == (bottom.last == 0 ? height : bottom.first) && (bottom.last == 0 || bottom.last == height);
+    if (failed || top.cut || bottom.cut || !whole) {
         if (!given) free(buffer);
         copy_message(err, err_len,
                      failed ? failed->message : "it ends before the picture does (the file is cut short)");
@@ -225,8 +297,8 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
 
 // The decode behind every entry point: into `given` (`capacity` bytes) when not NULL, else into
 // a buffer of its own returned in *out.
-static int decode(const unsigned char *data, size_t size, int scale_num, int every_scan, unsigned char *given,
-                  size_t capacity, unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len) {
+static int decode(const unsigned char *data, size_t size, int scale_num, int every_scan, JDIMENSION late,
+                  unsigned char *given, size_t capacity, unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len) {
     struct jpeg_decompress_struct cinfo;
     struct shim_error error;
     unsigned char *volatile buffer = NULL;
@@ -251,7 +323,7 @@ static int decode(const unsigned char *data, size_t size, int scale_num, int eve
     if (!every_scan && splits(&cinfo)) {
         JDIMENSION width = cinfo.output_width, height = cinfo.output_height;
         jpeg_destroy_decompress(&cinfo);
-        return decode_split(data, size, scale_num, width, height, given, out, out_width, out_height, err, err_len);
+        return decode_split(data, size, scale_num, width, height, late, given, out, out_width, out_height, err, err_len);
     }
     // A progressive JPEG is read scan by scan, and only until the coefficients this scale's
     // inverse DCT reads are final: at 1/8 that is the DC scans alone, a fraction of the file's
@@ -295,18 +367,23 @@ static int decode(const unsigned char *data, size_t size, int scale_num, int eve
 
 int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len) {
-    return decode(data, size, scale_num, 0, NULL, 0, out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 0, 0, NULL, 0, out, out_width, out_height, err, err_len);
+}
+
+int cimg_jpeg_decode_split_late(const unsigned char *data, size_t size, int scale_num, unsigned int late_rows,
+                                unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len) {
+    return decode(data, size, scale_num, 0, (JDIMENSION)late_rows, NULL, 0, out, out_width, out_height, err, err_len);
 }
 
 int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, unsigned char *pixels,
                           size_t capacity, int *out_width, int *out_height, char *err, size_t err_len) {
     unsigned char *out;
-    return decode(data, size, scale_num, 0, pixels, capacity, &out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 0, 0, pixels, capacity, &out, out_width, out_height, err, err_len);
 }
 
 int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                                 int *out_width, int *out_height, char *err, size_t err_len) {
-    return decode(data, size, scale_num, 1, NULL, 0, out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 1, 0, NULL, 0, out, out_width, out_height, err, err_len);
 }
 
 void cimg_free(unsigned char *buffer) { free(buffer); }

@@ -96,6 +96,47 @@ struct SplitDecodeTests {
         }
     }
 
+    /// The decode with its second thread starting when the first has taken `late` rows.
+    static func decodedLate(_ data: Data, scale: Int, late: Int) -> (status: Int32, pixels: [UInt8], message: String) {
+        var output: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { raw in
+            cimg_jpeg_decode_split_late(
+                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), UInt32(late), &output, &width,
+                &height, &message, message.count)
+        }
+        guard status == 0, let output else { return (status, [], ProgressiveDecodeTests.text(message)) }
+        defer { cimg_free(output) }
+        return (status, Array(UnsafeBufferPointer(start: output, count: Int(width) * Int(height) * 3)), "")
+    }
+
+    /// The second thread sets the cut when it starts, from how far the first has come (a thread
+    /// can start milliseconds late on a busy machine): from at once to after the first has taken
+    /// every row (it then leaves the picture to the first), the pixels are the one-thread ones.
+    @Test(arguments: [3, 4, 8])
+    func aLateSecondThreadStillGivesTheOneThreadPixels(scale: Int) throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1920), quality: 85))
+        let one = ProgressiveDecodeTests.decoded(data, scale: scale, everyScan: true)
+        for late in [0, 1, 16, 100, one.height / 2, one.height - 40, one.height - 1, one.height, 100_000] {
+            let split = Self.decodedLate(data, scale: scale, late: late)
+            let same = split.pixels == one.pixels
+            #expect(split.status == 0 && same, "\(scale)/8, second thread after \(late) rows")
+        }
+    }
+
+    /// A cut file fails with the one-thread sentence however late the second thread starts.
+    @Test(arguments: [0, 200, 100_000])
+    func aCutFileFailsWhateverTheSecondThreadsStart(late: Int) throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1200), quality: 85))
+        for fraction in [0.3, 0.9] {
+            let cut = data.prefix(Int(Double(data.count) * fraction))
+            let split = Self.decodedLate(cut, scale: 3, late: late)
+            #expect(split.status == -1 && split.message.contains("cut short"), "cut at \(fraction), after \(late)")
+        }
+    }
+
     @Test func tooLittleSpaceIsRefusedBeforeDecoding() throws {
         let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1001, height: 903), quality: 85))
         let needed = 376 * 339 * 3  // 1001×903 at 3/8, rounded up

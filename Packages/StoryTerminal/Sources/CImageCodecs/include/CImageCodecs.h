@@ -30,6 +30,11 @@ int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsi
 int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, unsigned char *pixels,
                           size_t capacity, int *out_width, int *out_height, char *err, size_t err_len);
 
+/// cimg_jpeg_decode with the second thread of a split decode starting late, when the first has
+/// taken `late_rows` rows (all of them when more): for tests of where the split falls.
+int cimg_jpeg_decode_split_late(const unsigned char *data, size_t size, int scale_num, unsigned int late_rows,
+                                unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len);
+
 /// cimg_jpeg_decode on one thread reading every scan of a progressive JPEG: the reference its
 /// early stop and its two-thread split are tested against.
 int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
