@@ -1,4 +1,5 @@
 #include "CImageCodecs.h"
+#include "parallel.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -273,13 +274,10 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
     struct split split = {PTHREAD_MUTEX_INITIALIZER, 0, height, scale_num >= 4 ? 75 : 70, late};
     struct part top = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 0, {0}};
     struct part bottom = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 1, {0}};
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, decode_part, &bottom) == 0) {
-        decode_part(&top);
-        pthread_join(thread, NULL);
-    } else {
-        decode_part(&top);  // no thread: the top part, its cut never set, decodes it all
-    }
+    struct cimg_job job;
+    cimg_job_start(&job, decode_part, &bottom);  // on this thread first when no other can start
+    decode_part(&top);
+    cimg_job_join(&job);
     struct part *failed = top.failed ? &top : (bottom.failed ? &bottom : NULL);
     // Every row decoded: the top's up to where the lower part's begin, or to the end alone.
     int whole = top.last == (bottom.last == 0 ? height : bottom.first) && (bottom.last == 0 || bottom.last == height);

@@ -137,6 +137,30 @@ struct SplitDecodeTests {
         }
     }
 
+    /// The second halves go to one helper thread while it is free, and to threads of their own
+    /// while it is busy: pictures decoded and resampled from four threads at once, over and
+    /// over, are each the one-thread picture.
+    @Test func picturesAtOnceFromManyThreadsAreEachTheOneThreadPicture() async throws {
+        let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1080, height: 1920), quality: 85))
+        let one = ProgressiveDecodeTests.decoded(data, scale: 3, everyScan: true)
+        let reference = RGBImage(width: one.width, height: one.height, pixels: one.pixels).resampled(
+            width: 450, height: 800)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    (0..<5).allSatisfy { _ in
+                        let split = ProgressiveDecodeTests.decoded(data, scale: 3, everyScan: false)
+                        let image = RGBImage(width: split.width, height: split.height, pixels: split.pixels)
+                        return split.pixels == one.pixels
+                            && image.resampled(width: 450, height: 800).pixels == reference.pixels
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == [true, true, true, true])
+    }
+
     @Test func tooLittleSpaceIsRefusedBeforeDecoding() throws {
         let data = try #require(JPEGEncoder.encode(Self.detailed(width: 1001, height: 903), quality: 85))
         let needed = 376 * 339 * 3  // 1001×903 at 3/8, rounded up

@@ -122,8 +122,9 @@ unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, siz
                                   const unsigned char *palette, int count, const unsigned char *opaque,
                                   size_t *size);
 
-/// Runs work(context, 1) on a thread of its own and work(context, 0) on the caller's, and returns
-/// when both are done (both on the caller's, in turn, when no thread can be started).
+/// Runs work(context, 1) on another thread (the helper thread when it is free, else one of its
+/// own) and work(context, 0) on the caller's, and returns when both are done (both on the
+/// caller's, in turn, when no thread can be started).
 typedef void (*cimg_part_work)(void *context, int part);
 void cimg_two_parts(cimg_part_work work, void *context);
 
