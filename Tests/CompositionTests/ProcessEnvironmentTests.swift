@@ -10,5 +10,4 @@ struct ProcessEnvironmentTests {
         #expect(ProcessEnvironment.variables == ProcessInfo.processInfo.environment)
         #expect(ProcessEnvironment.variables["PATH"] != nil)
     }
-
 }
