@@ -7,6 +7,7 @@
 // pixels, each slice's sums added into 64-bit totals), the bins with pixels are listed once, and
 // a box is a range of one array of positions in that list, sorted and split in place.
 #include "CImageCodecs.h"
+#include "parallel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,6 +51,43 @@ static void count_slice(const unsigned char *pixels, size_t count, Bin32 *bins) 
     }
 }
 
+// A half of a one-slice picture's pixels, counted on the helper thread into bins of its own.
+struct counted_half {
+    const unsigned char *pixels;
+    size_t count;
+    Bin32 *bins;
+};
+
+static void *count_half(void *argument) {
+    struct counted_half *half = argument;
+    count_slice(half->pixels, half->count, half->bins);
+    return NULL;
+}
+
+// One slice's bins (count <= 2^32 / 255 pixels, so no sum of the whole slice wraps): a picture of
+// 100 000 pixels or more in two halves at once (the count is most of the palette's time, ~0.6 of
+// 1 ms for 450×800), the second half's bins added into the first's; the sums are the same.
+static void count_one_slice(const unsigned char *pixels, size_t count, Bin32 *bins) {
+    Bin32 *other = count >= 100000 ? calloc(BINS, sizeof *other) : NULL;
+    if (!other) {
+        count_slice(pixels, count, bins);
+        return;
+    }
+    struct counted_half half = {pixels + count / 2 * 3, count - count / 2, other};
+    struct cimg_job job;
+    cimg_job_start(&job, count_half, &half);
+    count_slice(pixels, count / 2, bins);
+    cimg_job_join(&job);
+    for (int key = 0; key < BINS; key++) {
+        if (!other[key].count) continue;
+        bins[key].count += other[key].count;
+        bins[key].r += other[key].r;
+        bins[key].g += other[key].g;
+        bins[key].b += other[key].b;
+    }
+    free(other);
+}
+
 int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, unsigned char *out) {
     return cimg_sixel_palette_in_slices(pixels, count, colors, out, UINT32_MAX / 255);
 }
@@ -72,7 +110,10 @@ int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int 
     }
     for (size_t done = 0; done < count;) {
         size_t n = count - done < most ? count - done : most;
-        count_slice(pixels + done * 3, n, slice);
+        if (n == count)
+            count_one_slice(pixels, n, slice);
+        else
+            count_slice(pixels + done * 3, n, slice);
         done += n;
         if (!totals) continue;
         for (int key = 0; key < BINS; key++) {
