@@ -164,6 +164,19 @@ static JDIMENSION cut_at(JDIMENSION height, JDIMENSION claimed, int share) {
     return (JDIMENSION)(((uint64_t)height + claimed) * (uint64_t)share / 100);
 }
 
+// The whole pages of `size` bytes at `start` made present at once (one call instead of a page
+// fault a page): each part for the rows it is about to write, so both threads do it at once.
+static void populate(unsigned char *start, size_t size) {
+#ifdef MADV_POPULATE_WRITE
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)start + page - 1) / page * page;
+    uintptr_t last = ((uintptr_t)start + size) / page * page;
+    if (last > first) madvise((void *)first, last - first, MADV_POPULATE_WRITE);
+#else
+    (void)start, (void)size;
+#endif
+}
+
 // The top part's rows: claimed a group at a time until the cut.
 static void read_top(struct jpeg_decompress_struct *cinfo, struct part *part) {
     struct split *split = part->split;
@@ -174,6 +187,7 @@ static void read_top(struct jpeg_decompress_struct *cinfo, struct part *part) {
         if (first < last) split->next = last;
         pthread_mutex_unlock(&split->lock);
         if (first >= last) break;
+        populate(part->buffer + part->stride * first, part->stride * (last - first));
         read_rows(cinfo, part->buffer, part->stride, last);
     }
     part->last = cinfo->output_scanline;
@@ -227,6 +241,8 @@ static void *decode_part(void *argument) {
             return NULL;
         }
     }
+    if (part->split && part->lower)
+        populate(part->buffer + part->stride * part->first, part->stride * (part->last - part->first));
     if (part->first > 0) jpeg_skip_scanlines(&cinfo, part->first);
     if (part->split && !part->lower)
         read_top(&cinfo, part);
@@ -263,14 +279,6 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
         copy_message(err, err_len, "out of memory");
         return -1;
     }
-#ifdef MADV_POPULATE_WRITE
-    {
-        size_t page = (size_t)sysconf(_SC_PAGESIZE);
-        uintptr_t first = ((uintptr_t)buffer + page - 1) / page * page;
-        uintptr_t last = ((uintptr_t)buffer + stride * height) / page * page;
-        if (last > first) madvise((void *)first, last - first, MADV_POPULATE_WRITE);
-    }
-#endif
     struct split split = {PTHREAD_MUTEX_INITIALIZER, 0, height, scale_num >= 4 ? 75 : 70, late};
     struct part top = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 0, {0}};
     struct part bottom = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 1, {0}};
