@@ -50,8 +50,8 @@ enum RuntimeWarmUp {
 
     /// What the thread does: first the walks the main thread's parse makes last, so that the
     /// two threads meet rather than walk the same records side by side (`perf probe` on the
-    /// runtime's walk, `render --graphics kitty`: 26 walks on the main thread before, the
-    /// thread's own being the standard library's, which the parse makes first). Whether the
+    /// runtime's walk, `render --graphics kitty`: 26 walks on the main thread before, 22 after; the
+    /// thread's own had been the standard library's, which the parse makes first too). Whether the
     /// leaf is async (asked when it runs) and a command; whether `GlobalOptions`, the option
     /// group of every leaf, is arguments, reflectable and a command; then a parse of a command
     /// without options, for what every parse does whatever its command (the description of
