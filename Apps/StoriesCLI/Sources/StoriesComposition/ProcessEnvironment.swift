@@ -6,7 +6,7 @@
 
 /// The process's environment variables, read from `environ` as the C library keeps them.
 ///
-/// The same dictionary as Foundation's `ProcessEnvironment.variables`, without making
+/// The same dictionary as Foundation's `ProcessInfo.processInfo.environment`, without making
 /// `ProcessInfo` (its first use sets up the process-information object: 0.15 ms of
 /// `render --graphics kitty`'s 12, hyperfine, 200 interleaved runs; issue 31).
 enum ProcessEnvironment {

@@ -288,7 +288,8 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
     cimg_job_join(&job);
     struct part *failed = top.failed ? &top : (bottom.failed ? &bottom : NULL);
     // Every row decoded: the top's up to where the lower part's begin, or to the end alone.
-    int whole = top.last == (bottom.last == 0 ? height : bottom.first) && (bottom.last == 0 || bottom.last == height);
+    JDIMENSION top_end = bottom.last == 0 ? height : bottom.first;  // where the top part was to stop
+    int whole = top.last == top_end && (bottom.last == 0 || bottom.last == height);
     if (failed || top.cut || bottom.cut || !whole) {
         if (!given) free(buffer);
         copy_message(err, err_len,

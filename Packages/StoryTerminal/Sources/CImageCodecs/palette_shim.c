@@ -34,6 +34,16 @@ typedef struct {
     uint64_t weight;  // its pixels
 } Box;
 
+// Every bin of `from` with pixels added into the same bin of `to` (arrays of BINS Bin32 or Bin64).
+#define ADD_BINS(to, from)                          \
+    for (int key_ = 0; key_ < BINS; key_++) {       \
+        if (!(from)[key_].count) continue;          \
+        (to)[key_].count += (from)[key_].count;     \
+        (to)[key_].r += (from)[key_].r;             \
+        (to)[key_].g += (from)[key_].g;             \
+        (to)[key_].b += (from)[key_].b;             \
+    }
+
 static inline int channel_of(int key, int c) { return (key >> (10 - 5 * c)) & 31; }
 
 // The bins of `count` pixels added into `bins`, a slice small enough that no 32-bit sum wraps.
@@ -78,13 +88,7 @@ static void count_one_slice(const unsigned char *pixels, size_t count, Bin32 *bi
     cimg_job_start(&job, count_half, &half);
     count_slice(pixels, count / 2, bins);
     cimg_job_join(&job);
-    for (int key = 0; key < BINS; key++) {
-        if (!other[key].count) continue;
-        bins[key].count += other[key].count;
-        bins[key].r += other[key].r;
-        bins[key].g += other[key].g;
-        bins[key].b += other[key].b;
-    }
+    ADD_BINS(bins, other);
     free(other);
 }
 
@@ -116,13 +120,7 @@ int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int 
             count_slice(pixels + done * 3, n, slice);
         done += n;
         if (!totals) continue;
-        for (int key = 0; key < BINS; key++) {
-            if (!slice[key].count) continue;
-            totals[key].count += slice[key].count;
-            totals[key].r += slice[key].r;
-            totals[key].g += slice[key].g;
-            totals[key].b += slice[key].b;
-        }
+        ADD_BINS(totals, slice);
         memset(slice, 0, BINS * sizeof *slice);
     }
     // The bins with pixels, in the order of their keys; boxes hold positions in this list.

@@ -88,12 +88,7 @@ public struct RenderCommand: AsyncParsableCommand {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
         } else {
             let path = file
-            // A file of a few megabytes is read here (a tenth of a millisecond from the page
-            // cache, less than a thread's start); a larger one, up to 25 MiB, on a thread of
-            // its own, off the cooperative pool.
-            data =
-                RenderInput.isSmall(path)
-                ? try RenderInput.read(path) : try await OwnThread.run { try RenderInput.read(path) }
+            data = try await OwnThread.run { try RenderInput.read(path) }  // a read of up to 25 MiB blocks
         }
         if graphics != .symbols {
             try GraphicsImage.write(
@@ -132,12 +127,6 @@ enum RenderInput {
     static func bundledURL(_ text: String) -> URL? {
         guard text.hasPrefix(BundledCatalog.scheme + "://") else { return nil }
         return URL(string: text)
-    }
-
-    /// Whether `path` is a regular file of at most 4 MiB (read on the command's own thread).
-    static func isSmall(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size <= 4 << 20
     }
 
     static func read(_ path: String) throws(RenderInputError) -> Data {
