@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StoryInterfaces
 import StoryTerminal
 
 #if canImport(Glibc)
@@ -11,13 +12,16 @@ import StoryTerminal
 /// The program: parse, run, and turn every error into its documented exit status.
 public enum StoriesMain {
     /// What the main thread made of the command line before the program's first hop to the
-    /// cooperative pool (``start(_:)``), handed to ``finishAndExit(_:)``.
-    public struct Start {
+    /// cooperative pool (``start(_:)``), handed to ``runAndExit(_:)``.
+    /// Unchecked: it holds the parsed command (ArgumentParser's commands are not `Sendable`),
+    /// handed once from the main thread to where the program runs and used there alone.
+    public struct Start: @unchecked Sendable {
         fileprivate enum Step {
             /// Nothing left to do: the program ends with this status.
             case finished(Int32)
-            /// A leaf subcommand, parsed: it runs.
-            case parsed(any ParsableCommand)
+            /// A leaf subcommand, parsed: it runs, on the main thread when it is one of
+            /// ``StoriesCommand/leavesOnTheMainThread``.
+            case parsed(any ParsableCommand, onMainThread: Bool)
             /// Parsed on the pool: through the whole tree, or by a leaf whose completions are
             /// asynchronous (a synchronous parse refuses those).
             case unparsed([String])
@@ -54,8 +58,13 @@ public enum StoriesMain {
             }
         }
         let leaf = arguments.first.flatMap { StoriesCommand.leaves[$0] }
-        RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
-        Task.detached {}  // the pool's first thread, started while the main thread parses
+        // `render` runs where it is parsed (``runAndExit(_:)``): it needs no pool thread, and no
+        // warm-up, whose thread the idle second core started after the parse it was to help.
+        let onMainThread = arguments.first.map(StoriesCommand.leavesOnTheMainThread.contains) ?? false
+        if !onMainThread {
+            RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
+            Task.detached {}  // the pool's first thread, started while the main thread parses
+        }
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
@@ -71,19 +80,28 @@ public enum StoriesMain {
             !arguments.contains(where: StoriesCommand.needsTheTree),
             let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
         {
-            return Start(.parsed(command))
+            return Start(.parsed(command, onMainThread: onMainThread))
         }
         return Start(.unparsed(arguments))
     }
 
-    /// Finishes what ``start(_:)`` began and exits with its status where the program ends:
-    /// returning to the caller on the main actor first would hop there, and the hop started a
-    /// thread of the cooperative pool only for the process to end (~0.2 ms, issue 31).
-    public static func finishAndExit(_ start: sending Start) async -> Never {
-        exit(await finish(start))
+    /// Finishes what ``start(_:)`` began and exits with its status where the program ends
+    /// (returning to the main thread first would cost a hop). Called on the main thread, which
+    /// it keeps: a leaf of ``StoriesCommand/leavesOnTheMainThread`` runs there (a task that
+    /// prefers an executor served by this thread; its blocking work still goes to threads of
+    /// its own), any other command on the cooperative pool while this thread serves the main
+    /// queue as an asynchronous `main` would.
+    public static func runAndExit(_ start: Start) -> Never {
+        if case .parsed(_, onMainThread: true) = start.step {
+            let here = OwnThreads()
+            Task(executorPreference: here) { exit(await finish(start)) }
+            here.serve()
+        }
+        Task.detached { exit(await finish(start)) }
+        dispatchMain()
     }
 
-    private static func finish(_ start: sending Start) async -> Int32 {
+    private static func finish(_ start: Start) async -> Int32 {
         if let status = start.finishedStatus { return status }
         let status = await runCommand(start)
         await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
@@ -118,11 +136,11 @@ public enum StoriesMain {
         }
     }
 
-    private static func runCommand(_ start: sending Start) async -> Int32 {
+    private static func runCommand(_ start: Start) async -> Int32 {
         do {
             switch start.step {
             case .finished(let status): return status
-            case .parsed(let command): try await run(command)
+            case .parsed(let command, _): try await run(command)
             case .unparsed(let arguments): try await run(try await parse(arguments))
             }
             return ExitStatus.success.rawValue

@@ -23,6 +23,16 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// An executor with no thread of its own yet: the thread that calls ``serve()`` becomes
+    /// its one thread. `stories render` runs so on the main thread once it has parsed its
+    /// command line: a hop to the pool waited for the pool's first thread, which an idle second
+    /// core ran 1–2 ms after it was made (issue 31).
+    public init() {}
+
+    /// Runs the executor's jobs on the calling thread from now on; never returns (the program
+    /// ends with `exit` from one of them).
+    public func serve() -> Never { work() }
+
     /// Takes a job to run on one of the threads.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -32,7 +42,7 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    private func work() {
+    private func work() -> Never {
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }

@@ -45,3 +45,29 @@ import Testing
         }
     }
 }
+
+/// An executor whose thread is one that serves it (`stories render`'s main thread).
+@Suite(.timeLimit(.minutes(1))) struct ServedOwnThreadsTests {
+    @Test func tasksThatPreferAServedExecutorRunOnItsThreadAndAllFinish() async throws {
+        let here = OwnThreads()
+        Thread {
+            Thread.current.name = "tests.served"
+            here.serve()  // this thread serves it for the rest of the test process
+        }.start()
+        var names: [String] = []
+        for _ in 0..<20 {
+            let (before, after) = await Task(executorPreference: here) {
+                let before = OwnThreadsTests.threadName()
+                try? await Task.sleep(for: .milliseconds(1))  // resumes where it prefers, too
+                return (before, OwnThreadsTests.threadName())
+            }.value
+            names += [before, after]
+        }
+        #expect(names.count == 40, "all finish")
+        // A task that prefers an executor may still run elsewhere (OwnThreadsTests above); where
+        // the preference holds, it is the served thread and no other.
+        withKnownIssue("the runtime does not always honour a task executor preference", isIntermittent: true) {
+            #expect(names.allSatisfy { $0 == "tests.served" }, "\(Set(names))")
+        }
+    }
+}
