@@ -39,6 +39,7 @@ struct GlobalOptionsTests {
             options.configurationFlags == [
                 "store.postgres.url": "postgres://me@db/state", "feed.pageSize": "9", "store.kind": "postgres",
             ])
+        #expect(options.keysSetByAssignment == ["store.postgres.url", "feed.pageSize"], "--store's own flag won")
         #expect(throws: (any Error).self) { try GlobalOptions.parse(["--set", "feed.pageSize"]) }
         #expect(throws: (any Error).self) { try GlobalOptions.parse(["--set", "no.such.key=1"]) }
     }

@@ -52,30 +52,26 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     /// The flags given, by the configuration key they set: each property's value under the key
     /// whose spec names its flag, over the `--set` assignments.
-    public var configurationFlags: [String: String] {
+    public var configurationFlags: [String: String] { given.flags }
+
+    /// The keys whose value comes from a `--set KEY=VALUE` (not overridden by the key's own
+    /// flag): an error about one names `--set`, the flag that was given.
+    public var keysSetByAssignment: Set<String> { given.setByAssignment }
+
+    /// Both of the above from one reflection over the options.
+    private var given: (flags: [String: String], setByAssignment: Set<String>) {
         var flags: [String: String] = [:]
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "=") else { continue }
             flags[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
+        var assigned = Set(flags.keys)
         for (flag, value) in Self.flagValues(self) {
-            guard let value, let spec = Self.schema.specs.first(where: { $0.flag == flag }) else { continue }
-            flags[spec.key] = value
+            guard let value, let key = Self.keysByFlag[flag] else { continue }
+            flags[key] = value
+            assigned.remove(key)
         }
-        return flags
-    }
-
-    /// The keys whose value comes from a `--set KEY=VALUE` (not overridden by the key's own
-    /// flag): an error about one names `--set`, the flag that was given.
-    public var keysSetByAssignment: Set<String> {
-        let flagged = Set(
-            Self.flagValues(self).compactMap { flag, value in
-                value == nil ? nil : Self.schema.specs.first { $0.flag == flag }?.key
-            })
-        let assigned = assignments.compactMap { assignment in
-            assignment.firstIndex(of: "=").map { String(assignment[..<$0]) }
-        }
-        return Set(assigned).subtracting(flagged)
+        return (flags, assigned)
     }
 
     /// Every configuration flag this type declares (given or not), by its name, without dashes.
@@ -93,6 +89,10 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     /// The schema the flags' keys and help come from (its defaults' folders do not matter here).
     static let schema = ConfigurationSchema(paths: XDGPaths(environment: [:], home: "~"), registry: .standard)
+
+    /// Each flag's key, by the flag's name without dashes.
+    static let keysByFlag: [String: String] = Dictionary(
+        schema.specs.compactMap { spec in spec.flag.map { ($0, spec.key) } }, uniquingKeysWith: { first, _ in first })
 
     /// A flag's shell completion: the words its key accepts (`--source`: auto, picsum, …).
     static func completion(_ flag: String) -> CompletionKind? {
@@ -112,8 +112,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     public func compositionRoot(
         environment: [String: String], registry: PluginRegistry = .standard
     ) throws(ConfigurationError) -> CompositionRoot {
-        try CompositionRoot.load(
-            flags: configurationFlags, setByAssignment: keysSetByAssignment, environment: environment,
+        let given = given
+        return try CompositionRoot.load(
+            flags: given.flags, setByAssignment: given.setByAssignment, environment: environment,
             configFile: configFile, registry: registry)
     }
 }
