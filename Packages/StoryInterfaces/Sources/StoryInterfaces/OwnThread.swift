@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Blocking work — opening and migrating a database, waiting for a child process, reading a
 /// pipe to its end — on a thread of its own.
@@ -16,19 +15,9 @@ public enum OwnThread {
         }
     }
 
-    /// Starts `work` on a new thread now and returns at once; its result is awaited later
-    /// (``Pending/value``), so the caller goes on with other work meanwhile — `render` resolves
-    /// its configuration while its file is read (issue 31). A result nobody awaits is dropped
-    /// when the thread ends.
-    public static func start<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> Pending<T> {
-        let pending = Pending<T>()
-        spawn { pending.finish(Result { try work() }) }
-        return pending
-    }
-
-    /// A detached POSIX thread running `body`. Not Foundation's `Thread`: making and starting
-    /// one cost the caller ~0.4 ms on its first use in a process (a `perf probe` timeline of
-    /// `render`), `pthread_create` ~0.05 ms.
+    /// A detached POSIX thread running `body`. Not Foundation's `Thread`: its first one in a
+    /// process cost the caller ~0.08 ms to make and start, `pthread_create` ~0.04 ms (a program
+    /// timing either, issue 31).
     private static func spawn(_ body: @escaping @Sendable () -> Void) {
         final class Body {
             let run: @Sendable () -> Void
@@ -61,44 +50,6 @@ public enum OwnThread {
         #else
             pthread_detach(thread)
         #endif
-    }
-
-    /// The result of work started by ``start(_:)``, awaited once or many times.
-    public final class Pending<T: Sendable>: Sendable {
-        private enum State {
-            case running([CheckedContinuation<T, any Error>])
-            case finished(Result<T, any Error>)
-        }
-        private let state = Mutex(State.running([]))
-
-        fileprivate init() {}
-
-        fileprivate func finish(_ result: Result<T, any Error>) {
-            let waiting = state.withLock { state -> [CheckedContinuation<T, any Error>] in
-                guard case .running(let waiting) = state else { return [] }
-                state = .finished(result)
-                return waiting
-            }
-            for continuation in waiting { continuation.resume(with: result) }
-        }
-
-        /// The work's result, or what it threw; suspends while it runs, returns at once after.
-        public var value: T {
-            get async throws {
-                if case .finished(let result) = state.withLock({ $0 }) { return try result.get() }
-                return try await withCheckedThrowingContinuation { continuation in
-                    let result = state.withLock { state -> Result<T, any Error>? in
-                        switch state {
-                        case .finished(let result): return result
-                        case .running(let waiting):
-                            state = .running(waiting + [continuation])
-                            return nil
-                        }
-                    }
-                    if let result { continuation.resume(with: result) }
-                }
-            }
-        }
     }
 }
 

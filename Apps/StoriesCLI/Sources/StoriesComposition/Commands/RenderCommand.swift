@@ -63,17 +63,8 @@ public struct RenderCommand: AsyncParsableCommand {
     /// Decodes and prints.
     public func run() async throws {
         let environment = ProcessEnvironment.variables
-        let webURL = RenderInput.webURL(file)
-        let bundledURL = webURL == nil ? RenderInput.bundledURL(file) : nil
-        let path = file
-        let local = webURL == nil && bundledURL == nil
-        let attached = TerminalSession.isTerminal(1)
-        // A file is read on a thread of its own while the configuration is resolved (issue 31:
-        // ~0.4 ms of every `render` to a pipe); its errors still come after the configuration's,
-        // where its data is awaited. On a terminal it is read after the terminal has answered
-        // (below): the file may be the terminal itself.
-        var reading = local && !attached ? OwnThread.start { try RenderInput.read(path) } : nil
         let root = try options.compositionRoot(environment: environment)
+        let attached = TerminalSession.isTerminal(1)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
         // answers: on a thread of its own, not the cooperative pool. Output that is not a
@@ -84,22 +75,22 @@ public struct RenderCommand: AsyncParsableCommand {
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }
         let detected = attached ? try await OwnThread.run(detect) : detect()
-        if local, reading == nil { reading = OwnThread.start { try RenderInput.read(path) } }
         let graphics = detected.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
         let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
         let data: Data
-        if let reading {
-            data = try await reading.value  // a read of up to 25 MiB blocks: not on the pool
-        } else if let url = webURL {
+        if let url = RenderInput.webURL(file) {
             // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
             data = try await SharedHTTP.client(root.settings.picsum).imageData(
                 url, limit: ImageDecoder.maximumBytes)
-        } else if let url = bundledURL {
+        } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
         } else {
-            preconditionFailure("a file, a web URL or a bundled sample")
+            // A read of up to 25 MiB blocks: here on the main thread, which `render` has to
+            // itself (StoriesCommand.leavesOnTheMainThread), not on the pool. A thread of its
+            // own, started to read while the configuration resolved, measured no faster.
+            data = try RenderInput.read(file)
         }
         if graphics != .symbols {
             try GraphicsImage.write(
