@@ -25,7 +25,10 @@ func nio(_ name: String) -> Target.Dependency { .product(name: name, package: "s
 /// `ManifestTests` (CompositionTests) checks that both declare the same targets, dependencies,
 /// resources and settings, so no manifest reads another.
 let modules: [Target] = [
-    .target(name: "StoryInterfaces", path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
+    .target(name: "CThreadPlacement", path: "Packages/StoryInterfaces/Sources/CThreadPlacement"),
+    .target(
+        name: "StoryInterfaces", dependencies: ["CThreadPlacement"],
+        path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
     .target(
         name: "StoryInterfacesTestSupport", dependencies: ["StoryInterfaces"],
         path: "Packages/StoryInterfaces/Sources/StoryInterfacesTestSupport"),
@@ -50,7 +53,7 @@ let modules: [Target] = [
         name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CLibPNG", path: "Packages/StoryTerminal/Sources/CLibPNG", providers: [.apt(["libpng-dev"])]),
     .target(
-        name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"],
+        name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CThreadPlacement"],
         path: "Packages/StoryTerminal/Sources/CImageCodecs",
         linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
     .target(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import StoryInterfaces
 
 #if canImport(Glibc)
     import Glibc
@@ -25,25 +26,12 @@ enum RuntimeWarmUp {
     /// thread is about to parse, if it is one.
     static func start(leaf: (any ParsableCommand.Type)? = nil) {
         guard sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return }
-        let context = Unmanaged.passRetained(Leaf(leaf)).toOpaque()
-        var thread = pthread_t()
-        guard
-            pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    RuntimeWarmUp.work(leaf: Unmanaged<Leaf>.fromOpaque(context).takeRetainedValue().type)
-                    return nil
-                }, context) == 0
-        else {
-            Unmanaged<Leaf>.fromOpaque(context).release()
-            return
-        }
-        pthread_detach(thread)
+        let leaf = Leaf(leaf)
+        OwnThread.detach { RuntimeWarmUp.work(leaf: leaf.type) }
     }
 
     /// The leaf's type, handed to the thread.
-    private final class Leaf {
+    private final class Leaf: Sendable {
         let type: (any ParsableCommand.Type)?
         init(_ type: (any ParsableCommand.Type)?) { self.type = type }
     }

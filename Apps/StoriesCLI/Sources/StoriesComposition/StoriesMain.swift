@@ -58,13 +58,10 @@ public enum StoriesMain {
             }
         }
         let leaf = arguments.first.flatMap { StoriesCommand.leaves[$0] }
-        // `render` runs where it is parsed (``runAndExit(_:)``): it needs no pool thread, and no
-        // warm-up, whose thread the idle second core started after the parse it was to help.
+        RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
+        // `render` runs where it is parsed (``runAndExit(_:)``): it needs no pool thread.
         let onMainThread = arguments.first.map(StoriesCommand.leavesOnTheMainThread.contains) ?? false
-        if !onMainThread {
-            RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
-            Task.detached {}  // the pool's first thread, started while the main thread parses
-        }
+        if !onMainThread { Task.detached {} }  // the pool's first thread, started while the main thread parses
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)

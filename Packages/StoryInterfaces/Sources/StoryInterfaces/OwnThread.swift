@@ -1,3 +1,4 @@
+import CThreadPlacement
 import Foundation
 
 /// Blocking work — opening and migrating a database, waiting for a child process, reading a
@@ -11,26 +12,22 @@ public enum OwnThread {
     /// Runs `work` on a new thread and suspends until it returns or throws.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            spawn { continuation.resume(with: Result { try work() }) }
+            detach { continuation.resume(with: Result { try work() }) }
         }
     }
 
-    /// A detached POSIX thread running `body`. Not Foundation's `Thread`: its first one in a
-    /// process cost the caller ~0.08 ms to make and start, `pthread_create` ~0.04 ms (a program
-    /// timing either, issue 31).
-    private static func spawn(_ body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a thread of its own and returns at once: a detached POSIX thread that
+    /// begins on a CPU other than the caller's (then free to move: CThreadPlacement says why).
+    /// Not Foundation's `Thread`: its first one in a process cost the caller ~0.08 ms to make and
+    /// start, `pthread_create` ~0.04 ms (a program timing either, issue 31). Where no thread can
+    /// be made (the process's or the user's limit), `body` runs here rather than never.
+    public static func detach(_ body: @escaping @Sendable () -> Void) {
         final class Body {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
         }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t? = nil
-        #else
-            var thread = pthread_t()
-        #endif
-        let started = pthread_create(
-            &thread, nil,
+        let error = stories_thread_start_beside(
             { context in
                 #if canImport(Darwin)
                     Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
@@ -39,17 +36,7 @@ public enum OwnThread {
                 #endif
                 return nil
             }, context)
-        guard started == 0 else {
-            // No thread to be had (EAGAIN: the process's or the user's limit): Foundation's
-            // thread would have failed too. The work runs here rather than never.
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-            return
-        }
-        #if canImport(Darwin)
-            pthread_detach(thread!)
-        #else
-            pthread_detach(thread)
-        #endif
+        if error != 0 { Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run() }
     }
 }
 

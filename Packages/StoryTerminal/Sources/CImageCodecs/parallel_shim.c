@@ -11,12 +11,12 @@
 // a job gets a thread of its own, as before; with one core online the helper never spins.
 // Later (issue 31's tenth session) the late starts were found to be placement: about half the
 // new threads were queued on their caller's busy CPU, not the idle one. A thread made here now
-// starts on a CPU other than its caller's and may move anywhere once it runs.
-#define _GNU_SOURCE
+// starts on a CPU other than its caller's and may move anywhere once it runs (StoryInterfaces'
+// CThreadPlacement).
 #include "CImageCodecs.h"
 #include "parallel.h"
 
-#include <sched.h>
+#include <CThreadPlacement.h>
 
 #include <stdint.h>
 #include <time.h>
@@ -69,36 +69,9 @@ static int job_done(void *job) {
     return atomic_load_explicit(&((struct cimg_job *)job)->done, memory_order_acquire);
 }
 
-// The CPUs this process may use, read once: a thread placed by place_beside_caller gets them
-// all back when it starts (unplace).
-static cpu_set_t allowed_cpus;
-static int allowed_known;
-static pthread_once_t allowed_once = PTHREAD_ONCE_INIT;
-
-static void read_allowed(void) { allowed_known = sched_getaffinity(0, sizeof allowed_cpus, &allowed_cpus) == 0; }
-
-// `attributes` set to start a thread on a CPU other than the caller's, when there is one: a new
-// thread was put on the caller's busy CPU about half the time (a `perf probe` of the helper's
-// first instruction, by CPU, on this two-core machine) and then waited 1-2 ms for it there
-// while the other core idled; placed beside, it starts within ~0.5 ms.
-static void place_beside_caller(pthread_attr_t *attributes) {
-    pthread_once(&allowed_once, read_allowed);
-    if (!allowed_known) return;
-    int here = sched_getcpu();
-    if (here < 0 || CPU_COUNT(&allowed_cpus) < 2 || !CPU_ISSET(here, &allowed_cpus)) return;
-    cpu_set_t others = allowed_cpus;
-    CPU_CLR(here, &others);
-    pthread_attr_setaffinity_np(attributes, sizeof others, &others);
-}
-
-// A thread started by place_beside_caller may run on any allowed CPU again once it runs.
-static void unplace(void) {
-    if (allowed_known) sched_setaffinity(0, sizeof allowed_cpus, &allowed_cpus);
-}
-
 static void *helper_main(void *unused) {
     (void)unused;
-    unplace();
+    stories_thread_unplace();
     for (;;) {
         struct cimg_job *job;
         if (!spin_until(job_waiting, NULL)) {
@@ -130,7 +103,7 @@ static int helper_running(void) {
         pthread_attr_t attributes;
         pthread_attr_init(&attributes);
         pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        place_beside_caller(&attributes);
+        stories_thread_place_beside_caller(&attributes);
         if (pthread_create(&thread, &attributes, helper_main, NULL) == 0) {
             helper_started = 1;
             atomic_store_explicit(&helper_free, 1, memory_order_release);
@@ -158,7 +131,7 @@ static int hand_to_helper(struct cimg_job *job) {
 // A job's thread of its own (the helper busy): placed beside its caller, then free to move.
 static void *own_thread_main(void *argument) {
     struct cimg_job *job = argument;
-    unplace();
+    stories_thread_unplace();
     return job->work(job->argument);
 }
 
@@ -170,7 +143,7 @@ void cimg_job_start(struct cimg_job *job, void *(*work)(void *), void *argument)
     if (hand_to_helper(job)) return;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
-    place_beside_caller(&attributes);
+    stories_thread_place_beside_caller(&attributes);
     int started = pthread_create(&job->thread, &attributes, own_thread_main, job) == 0;
     pthread_attr_destroy(&attributes);
     if (started) {
