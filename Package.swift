@@ -109,6 +109,8 @@ let modules: [Target] = [
 /// The library modules (every product an app may pick), and the test helpers' programs, named
 /// as their packages name them (the tests look for them by these names).
 let libraries = modules.filter { $0.type == .regular && $0.name != "CImageCodecs" }.map(\.name)
+/// The C modules (no Swift settings).
+let cModules: Set<String> = ["CImageCodecs", "CThreadPlacement"]
 /// What the app's composition links: every library but the tests' support.
 let appModules = libraries.filter { $0 != "StoryInterfacesTestSupport" }.map { Target.Dependency(stringLiteral: $0) }
 let helpers = [
@@ -282,6 +284,6 @@ let package = Package(
 )
 
 // The strict settings, on every Swift target, in one place.
-for target in package.targets where target.type != .system && target.name != "CImageCodecs" {
+for target in package.targets where target.type != .system && !cModules.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + strict
 }
