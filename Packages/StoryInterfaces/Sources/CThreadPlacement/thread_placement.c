@@ -19,23 +19,19 @@ static void read_allowed(void) {
 #endif
 }
 
-void stories_thread_place_beside_caller(pthread_attr_t *attributes) {
+// Whether `attributes` now start the thread on a CPU other than the caller's.
+static int place_beside_caller(pthread_attr_t *attributes) {
 #ifdef __linux__
     pthread_once(&allowed_once, read_allowed);
-    if (!allowed_known || CPU_COUNT(&allowed_cpus) < 2) return;
+    if (!allowed_known || CPU_COUNT(&allowed_cpus) < 2) return 0;
     int here = sched_getcpu();
-    if (here < 0 || !CPU_ISSET(here, &allowed_cpus)) return;
+    if (here < 0 || !CPU_ISSET(here, &allowed_cpus)) return 0;
     cpu_set_t others = allowed_cpus;
     CPU_CLR(here, &others);
-    pthread_attr_setaffinity_np(attributes, sizeof others, &others);
+    return pthread_attr_setaffinity_np(attributes, sizeof others, &others) == 0;
 #else
     (void)attributes;
-#endif
-}
-
-void stories_thread_unplace(void) {
-#ifdef __linux__
-    if (allowed_known) sched_setaffinity(0, sizeof allowed_cpus, &allowed_cpus);
+    return 0;
 #endif
 }
 
@@ -47,22 +43,35 @@ struct start {
 static void *started(void *argument) {
     struct start start = *(struct start *)argument;
     free(argument);
-    stories_thread_unplace();
+#ifdef __linux__
+    if (allowed_known) sched_setaffinity(0, sizeof allowed_cpus, &allowed_cpus);  // free to move
+#endif
     return start.work(start.argument);
 }
 
-int stories_thread_start_beside(void *(*work)(void *), void *argument) {
+int stories_thread_create(pthread_t *thread, int detached, void *(*work)(void *), void *argument) {
     struct start *start = malloc(sizeof *start);
     if (start == NULL) return -1;
     start->work = work;
     start->argument = argument;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    stories_thread_place_beside_caller(&attributes);
-    pthread_t thread;
-    int error = pthread_create(&thread, &attributes, started, start);
+    if (detached) pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    int placed = place_beside_caller(&attributes);
+    int error = pthread_create(thread, &attributes, started, start);
     pthread_attr_destroy(&attributes);
+    if (error != 0 && placed) {
+        // The CPUs named may no longer be the process's (its affinity narrowed since): unplaced.
+        pthread_attr_init(&attributes);
+        if (detached) pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        error = pthread_create(thread, &attributes, started, start);
+        pthread_attr_destroy(&attributes);
+    }
     if (error != 0) free(start);
     return error;
+}
+
+int stories_thread_start_beside(void *(*work)(void *), void *argument) {
+    pthread_t thread;
+    return stories_thread_create(&thread, 1, work, argument);
 }

@@ -71,7 +71,6 @@ static int job_done(void *job) {
 
 static void *helper_main(void *unused) {
     (void)unused;
-    stories_thread_unplace();
     for (;;) {
         struct cimg_job *job;
         if (!spin_until(job_waiting, NULL)) {
@@ -100,17 +99,12 @@ static int helper_running(void) {
     if (helper_spin_ns < 0) helper_spin_ns = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? HELPER_SPIN_NS : 0;
     if (!helper_started) {
         pthread_t thread;
-        pthread_attr_t attributes;
-        pthread_attr_init(&attributes);
-        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        stories_thread_place_beside_caller(&attributes);
-        if (pthread_create(&thread, &attributes, helper_main, NULL) == 0) {
+        if (stories_thread_create(&thread, 1, helper_main, NULL) == 0) {
             helper_started = 1;
             atomic_store_explicit(&helper_free, 1, memory_order_release);
         } else {
             helper_started = -1;  // not again
         }
-        pthread_attr_destroy(&attributes);
     }
     int running = helper_started == 1;
     pthread_mutex_unlock(&helper_lock);
@@ -128,25 +122,13 @@ static int hand_to_helper(struct cimg_job *job) {
     return 1;
 }
 
-// A job's thread of its own (the helper busy): placed beside its caller, then free to move.
-static void *own_thread_main(void *argument) {
-    struct cimg_job *job = argument;
-    stories_thread_unplace();
-    return job->work(job->argument);
-}
-
 void cimg_job_start(struct cimg_job *job, void *(*work)(void *), void *argument) {
     job->work = work;
     job->argument = argument;
     job->own_thread = 0;
     atomic_store_explicit(&job->done, 0, memory_order_relaxed);
     if (hand_to_helper(job)) return;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    stories_thread_place_beside_caller(&attributes);
-    int started = pthread_create(&job->thread, &attributes, own_thread_main, job) == 0;
-    pthread_attr_destroy(&attributes);
-    if (started) {
+    if (stories_thread_create(&job->thread, 0, work, argument) == 0) {
         job->own_thread = 1;
         return;
     }
