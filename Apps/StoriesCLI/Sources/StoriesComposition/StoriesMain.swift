@@ -90,16 +90,22 @@ public enum StoriesMain {
     /// queue as an asynchronous `main` would.
     public static func runAndExit(_ start: Start) -> Never {
         if case .parsed(_, onMainThread: true) = start.step {
-            let here = OwnThreads()
-            Task(executorPreference: here) { exit(await finish(start)) }
-            here.serve()
+            Task(executorPreference: mainThread) { exit(await finish(start)) }
+            mainThread.serve()
         }
         Task.detached { exit(await finish(start)) }
         dispatchMain()
     }
 
+    /// The main thread as an executor, for the leaves that run there.
+    private static let mainThread = OwnThreads()
+
+    /// Whether the caller runs on the main thread as ``runAndExit(_:)`` serves it (`render`
+    /// parsed first on the command line, and the runtime honouring its task's preference):
+    /// there blocking work stalls nothing else. Elsewhere it is on the cooperative pool.
+    static var runsOnTheMainThread: Bool { mainThread.isCurrent }
+
     private static func finish(_ start: Start) async -> Int32 {
-        if let status = start.finishedStatus { return status }
         let status = await runCommand(start)
         await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
         await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits

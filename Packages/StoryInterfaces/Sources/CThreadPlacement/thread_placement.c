@@ -70,8 +70,3 @@ int stories_thread_create(pthread_t *thread, int detached, void *(*work)(void *)
     if (error != 0) free(start);
     return error;
 }
-
-int stories_thread_start_beside(void *(*work)(void *), void *argument) {
-    pthread_t thread;
-    return stories_thread_create(&thread, 1, work, argument);
-}

@@ -27,7 +27,13 @@ public enum OwnThread {
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
         }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let error = stories_thread_start_beside(
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
+        let error = stories_thread_create(
+            &thread, 1,
             { context in
                 #if canImport(Darwin)
                     Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()

@@ -70,4 +70,22 @@ import Testing
             #expect(names.allSatisfy { $0 == "tests.served" }, "\(Set(names))")
         }
     }
+
+    @Test func anExecutorKnowsItsOwnThreads() async throws {
+        let here = OwnThreads()
+        Thread {
+            Thread.current.name = "tests.known"
+            here.serve()
+        }.start()
+        // Wherever each task runs (the preference may not hold), the executor says whether it is
+        // on its thread, and only there.
+        for _ in 0..<20 {
+            let (name, current) = await Task(executorPreference: here) {
+                (OwnThreadsTests.threadName(), here.isCurrent)
+            }.value
+            #expect(current == (name == "tests.known"), "on \(name)")
+        }
+        #expect(!here.isCurrent, "the test's own thread is not the executor's")
+        #expect(!OwnThreadsTests.threads.isCurrent, "nor another executor's thread")
+    }
 }

@@ -86,11 +86,14 @@ public struct RenderCommand: AsyncParsableCommand {
                 url, limit: ImageDecoder.maximumBytes)
         } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
-        } else {
+        } else if StoriesMain.runsOnTheMainThread {
             // A read of up to 25 MiB blocks: here on the main thread, which `render` has to
-            // itself (StoriesCommand.leavesOnTheMainThread), not on the pool. A thread of its
-            // own, started to read while the configuration resolved, measured no faster.
+            // itself (StoriesCommand.leavesOnTheMainThread). A thread of its own, started to read
+            // while the configuration resolved, measured no faster.
             data = try RenderInput.read(file)
+        } else {
+            let path = file
+            data = try await OwnThread.run { try RenderInput.read(path) }  // not on the pool
         }
         if graphics != .symbols {
             try GraphicsImage.write(

@@ -13,9 +13,6 @@ extern "C" {
 /// placement when the system refuses it. 0, or pthread_create's error.
 int stories_thread_create(pthread_t *thread, int detached, void *(*work)(void *), void *argument);
 
-/// stories_thread_create, detached, when its handle is not wanted.
-int stories_thread_start_beside(void *(*work)(void *), void *argument);
-
 #ifdef __cplusplus
 }
 #endif
