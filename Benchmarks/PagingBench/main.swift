@@ -30,12 +30,20 @@ struct Users: PageFetching {
     }
 }
 
-/// The high-water mark of resident memory, from /proc/self/status (VmHWM), in bytes.
+/// The high-water mark of resident memory (getrusage's ru_maxrss: KiB on Linux, bytes on Darwin), in bytes.
 func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return -1 }
-    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1) * 1024
+    var usage = rusage()
+    #if canImport(Darwin)
+        let who = RUSAGE_SELF
+    #else
+        let who = RUSAGE_SELF.rawValue
+    #endif
+    guard getrusage(who, &usage) == 0 else { return -1 }
+    #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+    #else
+        return Int(usage.ru_maxrss) * 1024
+    #endif
 }
 
 guard CommandLine.arguments.count == 2, let steps = Int(CommandLine.arguments[1]), steps > 0 else {

@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 import Synchronization
 import Testing
 
@@ -117,7 +118,8 @@ final class RealTerminal: Sendable {
                 environment: ["PATH": "/usr/bin:/bin"])
             // Stops the server (and with it the terminal) when this test process ends.
             _ = try await Self.background(
-                "sh -c 'while [ -d /proc/\(getpid()) ]; do sleep 1; done; kill -9 \(server)'", log: "/dev/null",
+                "sh -c 'while \(ProcessProbe.shellIsRunning(getpid())); do sleep 1; done; kill -9 \(server)'",
+                log: "/dev/null",
                 environment: ["PATH": "/usr/bin:/bin"])
             if try await Self.poll(
                 seconds: 10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)") })
@@ -182,7 +184,7 @@ final class RealTerminal: Sendable {
     /// other descriptors (other tests' pipes) are closed first, so it cannot hold them open.
     static func background(_ command: String, log: String, environment: [String: String]) async throws -> String {
         let script =
-            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
+            ProcessProbe.shellClosesOtherDescriptors
             + "nohup \(command) >\(quoted(log)) 2>&1 </dev/null & echo $!"
         let result = try await StoriesProcess.execute("/bin/bash", ["-c", script], environment: environment)
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

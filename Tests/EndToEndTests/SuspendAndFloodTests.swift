@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -32,8 +33,7 @@ struct SuspendAndFloodTests {
         } else {
             let apps = try await session.tmux(["list-panes", "-t", session.name, "-F", "#{pane_pid}"]).stdout
             let shell = try #require(Int32(apps.trimmingCharacters(in: .whitespacesAndNewlines)))
-            let child = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-            let app = try #require(child.split(separator: " ").first.flatMap { Int32($0) }, "the app's pid")
+            let app = try #require(ProcessProbe.children(of: shell).first, "the app's pid")
             #expect(kill(app, SIGTSTP) == 0)
         }
         #expect(try await session.waitFor("Stopped"), "the shell says the job stopped: \(session.screen)")

@@ -62,7 +62,7 @@ final class TmuxSession: Sendable {
         }
         // bash closes every other descriptor it inherited before running tmux.
         let closing =
-            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
+            ProcessProbe.shellClosesOtherDescriptors
             + "exec tmux \"$@\""
         let argv = ["bash", "-c", closing, "bash", "-L", socket, "kill-server"]
         var cArgs = argv.map { strdup($0) } + [nil]
@@ -144,11 +144,5 @@ struct TmuxError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// A process's resident memory in KiB, from /proc.
-func residentKiB(_ pid: Int32) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
-    }
-    return nil
-}
+/// A process's resident memory in KiB.
+func residentKiB(_ pid: Int32) -> Int? { ProcessProbe.residentKiB(pid) }

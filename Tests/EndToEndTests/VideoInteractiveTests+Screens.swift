@@ -1,4 +1,5 @@
 import Foundation
+import StoryInterfacesTestSupport
 
 /// Reading the video tests' screens (the first segment, the picture) and the app's processes.
 extension VideoInteractiveTests {
@@ -43,28 +44,9 @@ extension VideoInteractiveTests {
         return rows.dropFirst(3).prefix(max(0, rows.count - 6)).joined(separator: "\n")
     }
 
-    /// CPU seconds `pid` used so far (user + system), from /proc.
-    static func cpuSeconds(_ pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
+    /// CPU seconds `pid` used so far (user + system).
+    static func cpuSeconds(_ pid: Int32) -> Double? { ProcessProbe.cpuSeconds(pid) }
 
     /// The ffmpeg processes whose parent is `pid`.
-    static func decoders(of pid: Int32) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> String? in
-            guard Int32(entry) != nil,
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")"),
-                stat.contains("(ffmpeg)")
-            else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // fields: state, ppid, …; a zombie (Z) has ended.
-            return fields.count > 1 && Int32(fields[1]) == pid && fields[0] != "Z" ? entry : nil
-        }
-    }
+    static func decoders(of pid: Int32) -> [Int32] { ProcessProbe.children(of: pid, named: "ffmpeg") }
 }

@@ -20,7 +20,7 @@ final class RawServer: Sendable {
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes {
-                    send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    ProcessProbe.send(fd, $0.baseAddress, $0.count)
                 }
                 if written <= 0 { return false }
                 offset += written

@@ -140,7 +140,7 @@ public final class FakePostgresServer: Sendable {
     private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { ProcessProbe.send(fd, $0.baseAddress! + sent, bytes.count - sent) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return false }
             sent += n

@@ -57,7 +57,7 @@ public final class PostgresTestCluster: Sendable {
         try await cluster.createdb("stories")
         // Stops the cluster when this test process ends, however it ends.
         let watchdog = """
-            while [ -d /proc/\(getpid()) ]; do sleep 1; done
+            while \(ProcessProbe.shellIsRunning(getpid())); do sleep 1; done
             '\(binaries)/pg_ctl' -D '\(folder)/data' -m immediate stop
             rm -rf '\(folder)'
 
@@ -197,8 +197,7 @@ public final class PostgresTestCluster: Sendable {
         // The test process's other descriptors (other tests' pipes) are closed first: a server
         // started from here must not keep them, or readers of those pipes never see their end.
         let wrapped =
-            "for fd in $(ls /proc/$$/fd); do case $fd in 0|1|2) ;; *) eval \"exec $fd>&-\" ;; esac; done 2>/dev/null; "
-            + inner
+            ProcessProbe.shellClosesOtherDescriptors + inner
         return try await onOwnThread {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -41,7 +41,11 @@ final class PseudoTerminal: @unchecked Sendable {
         while got.count < count, Date() < deadline {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
-            let n = Glibc.read(master, &buffer, buffer.count)
+            #if canImport(Glibc)
+                let n = Glibc.read(master, &buffer, buffer.count)
+            #else
+                let n = Darwin.read(master, &buffer, buffer.count)
+            #endif
             if n <= 0 { break }
             got += buffer[0..<n]
         }

@@ -96,7 +96,11 @@ public enum TerminalInput {
                 state.stopped = true
                 if let wake = state.wake {
                     var byte: UInt8 = 1
-                    _ = Glibc.write(wake.write, &byte, 1)
+                    #if canImport(Glibc)
+                        _ = Glibc.write(wake.write, &byte, 1)
+                    #else
+                        _ = Darwin.write(wake.write, &byte, 1)
+                    #endif
                 }
             }
         }
@@ -140,7 +144,11 @@ public enum TerminalInput {
                     continue
                 }
                 if pollers[0].revents == 0 { continue }  // woken by stop: the loop's test ends it
-                let count = Glibc.read(fd, &bytes, bytes.count)
+                #if canImport(Glibc)
+                    let count = Glibc.read(fd, &bytes, bytes.count)
+                #else
+                    let count = Darwin.read(fd, &bytes, bytes.count)
+                #endif
                 if count <= 0 {
                     if count < 0, errno == EINTR || errno == EAGAIN { continue }
                     yield(.interrupt)  // the terminal is gone: end the app

@@ -58,12 +58,17 @@ public enum StandardStreams {
     }
 
     /// Whether `fd` is an eventfd, epoll or similar (`anon_inode:` in /proc): never a stream
-    /// a user gave us.
+    /// a user gave us. Darwin has no anonymous inodes (its kqueues are made after this runs).
     private static func isAnonymousInode(_ fd: Int32) -> Bool {
-        var buffer = [CChar](repeating: 0, count: 256)
-        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
-        guard count > 0 else { return false }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("anon_inode:")
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 256)
+            let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+            guard count > 0 else { return false }
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .hasPrefix("anon_inode:")
+        #else
+            return false
+        #endif
     }
 
     /// Writes ArgumentParser's own messages (usage, errors), sanitised but with their newlines.
