@@ -25,10 +25,7 @@ func nio(_ name: String) -> Target.Dependency { .product(name: name, package: "s
 /// `ManifestTests` (CompositionTests) checks that both declare the same targets, dependencies,
 /// resources and settings, so no manifest reads another.
 let modules: [Target] = [
-    .target(name: "CThreadPlacement", path: "Packages/StoryInterfaces/Sources/CThreadPlacement"),
-    .target(
-        name: "StoryInterfaces", dependencies: ["CThreadPlacement"],
-        path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
+    .target(name: "StoryInterfaces", path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
     .target(
         name: "StoryInterfacesTestSupport", dependencies: ["StoryInterfaces"],
         path: "Packages/StoryInterfaces/Sources/StoryInterfacesTestSupport"),
@@ -53,7 +50,7 @@ let modules: [Target] = [
         name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CLibPNG", path: "Packages/StoryTerminal/Sources/CLibPNG", providers: [.apt(["libpng-dev"])]),
     .target(
-        name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CThreadPlacement"],
+        name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"],
         path: "Packages/StoryTerminal/Sources/CImageCodecs",
         linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
     .target(
@@ -110,7 +107,7 @@ let modules: [Target] = [
 /// as their packages name them (the tests look for them by these names).
 let libraries = modules.filter { $0.type == .regular && $0.name != "CImageCodecs" }.map(\.name)
 /// The C modules (no Swift settings).
-let cModules: Set<String> = ["CImageCodecs", "CThreadPlacement"]
+let cModules: Set<String> = ["CImageCodecs"]
 /// What the app's composition links: every library but the tests' support.
 let appModules = libraries.filter { $0 != "StoryInterfacesTestSupport" }.map { Target.Dependency(stringLiteral: $0) }
 let helpers = [
@@ -198,14 +195,15 @@ let package = Package(
             // The toolchain's static-runtime link exports all 52 000 of the program's symbols
             // (`-export-dynamic`); nothing loads the program as a library or looks its symbols
             // up, and the Swift runtime's start-up `dladdr` walked them all (1.8 M instructions
-            // of every command). The last of the two flags wins. The folder searched first for
+            // of every command). The last of the two flags wins. GNU ld's flag: Linux only (Darwin's
+            // linker exports nothing dynamically from an executable unless asked). The folder searched first for
             // libraries is where Scripts/release-build puts libstdc++'s archive, linking it
             // statically (ARCHITECTURE.md, start-up); where it is missing or empty, libstdc++
             // is linked dynamically as before.
             linkerSettings: [
                 .unsafeFlags(
                     ["-Xlinker", "--no-export-dynamic", "-L", Context.packageDirectory + "/.build-bench/static-libs"],
-                    .when(configuration: .release))
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
         .executableTarget(

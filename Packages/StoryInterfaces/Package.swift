@@ -1,6 +1,5 @@
 // swift-tools-version: 6.2
-// StoryInterfaces: the contracts every other Stories package implements. No dependencies (its
-// one C target, CThreadPlacement, is where new threads start: OwnThread's and the pictures').
+// StoryInterfaces: the contracts every other Stories package implements. No dependencies.
 
 import PackageDescription
 
@@ -17,11 +16,9 @@ let package = Package(
     products: [
         .library(name: "StoryInterfaces", targets: ["StoryInterfaces"]),
         .library(name: "StoryInterfacesTestSupport", targets: ["StoryInterfacesTestSupport"]),
-        .library(name: "CThreadPlacement", targets: ["CThreadPlacement"]),
     ],
     targets: [
-        .target(name: "CThreadPlacement"),
-        .target(name: "StoryInterfaces", dependencies: ["CThreadPlacement"], swiftSettings: strict),
+        .target(name: "StoryInterfaces", swiftSettings: strict),
         .target(
             name: "StoryInterfacesTestSupport",
             dependencies: ["StoryInterfaces"],

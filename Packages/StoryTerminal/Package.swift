@@ -27,7 +27,7 @@ let package = Package(
         // would come first in the link, before the libraries a target names itself.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CLibJPEG", "CLibPNG", .product(name: "CThreadPlacement", package: "StoryInterfaces")],
+            dependencies: ["CLibJPEG", "CLibPNG"],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(

@@ -11,17 +11,15 @@ import StoryTerminal
 
 /// The program: parse, run, and turn every error into its documented exit status.
 public enum StoriesMain {
-    /// What the main thread made of the command line before the program's first hop to the
-    /// cooperative pool (``start(_:)``), handed to ``runAndExit(_:)``.
+    /// What the main thread made of the command line (``start(_:)``), handed to ``runAndExit(_:)``.
     /// Unchecked: it holds the parsed command (ArgumentParser's commands are not `Sendable`),
     /// handed once from the main thread to where the program runs and used there alone.
     public struct Start: @unchecked Sendable {
         fileprivate enum Step {
             /// Nothing left to do: the program ends with this status.
             case finished(Int32)
-            /// A leaf subcommand, parsed: it runs, on the main thread when it is one of
-            /// ``StoriesCommand/leavesOnTheMainThread``.
-            case parsed(any ParsableCommand, onMainThread: Bool)
+            /// A leaf subcommand, parsed.
+            case parsed(any ParsableCommand)
             /// Parsed on the pool: through the whole tree, or by a leaf whose completions are
             /// asynchronous (a synchronous parse refuses those).
             case unparsed([String])
@@ -37,10 +35,9 @@ public enum StoriesMain {
         }
     }
 
-    /// The start of every run, on the main thread before anything hops: the process set up,
-    /// `--version` answered, and a leaf subcommand named first parsed. The pool's first thread,
-    /// which the first hop would otherwise wait ~0.5 ms for, starts meanwhile, and so does the
-    /// runtime's warm-up (issue 31).
+    /// The start of every run, on the main thread: the process set up, `--version` answered, and
+    /// a leaf subcommand named first parsed by itself (ArgumentParser then reflects over one
+    /// command's arguments instead of the whole tree's).
     public static func start(_ arguments: [String]) -> Start {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
@@ -57,11 +54,6 @@ public enum StoriesMain {
                 return .finished(ExitStatus.ioError.rawValue)
             }
         }
-        let leaf = arguments.first.flatMap { StoriesCommand.leaves[$0] }
-        RuntimeWarmUp.start(leaf: leaf)  // beside the parse, on the second core
-        // `render` runs where it is parsed (``runAndExit(_:)``): it needs no pool thread.
-        let onMainThread = arguments.first.map(StoriesCommand.leavesOnTheMainThread.contains) ?? false
-        if !onMainThread { Task.detached {} }  // the pool's first thread, started while the main thread parses
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
         if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
@@ -77,33 +69,18 @@ public enum StoriesMain {
             !arguments.contains(where: StoriesCommand.needsTheTree),
             let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
         {
-            return Start(.parsed(command, onMainThread: onMainThread))
+            return Start(.parsed(command))
         }
         return Start(.unparsed(arguments))
     }
 
-    /// Finishes what ``start(_:)`` began and exits with its status where the program ends
-    /// (returning to the main thread first would cost a hop). Called on the main thread, which
-    /// it keeps: a leaf of ``StoriesCommand/leavesOnTheMainThread`` runs there (a task that
-    /// prefers an executor served by this thread; its blocking work still goes to threads of
-    /// its own), any other command on the cooperative pool while this thread serves the main
-    /// queue as an asynchronous `main` would.
+    /// Finishes what ``start(_:)`` began on the cooperative pool and exits with its status where
+    /// the program ends, while the main thread serves the main queue as an asynchronous `main`
+    /// would.
     public static func runAndExit(_ start: Start) -> Never {
-        if case .parsed(_, onMainThread: true) = start.step {
-            Task(executorPreference: mainThread) { exit(await finish(start)) }
-            mainThread.serve()
-        }
         Task.detached { exit(await finish(start)) }
         dispatchMain()
     }
-
-    /// The main thread as an executor, for the leaves that run there.
-    private static let mainThread = OwnThreads()
-
-    /// Whether the caller runs on the main thread as ``runAndExit(_:)`` serves it (`render`
-    /// parsed first on the command line, and the runtime honouring its task's preference):
-    /// there blocking work stalls nothing else. Elsewhere it is on the cooperative pool.
-    static var runsOnTheMainThread: Bool { mainThread.isCurrent }
 
     private static func finish(_ start: Start) async -> Int32 {
         let status = await runCommand(start)
@@ -115,8 +92,8 @@ public enum StoriesMain {
     /// Parses `arguments`: a leaf subcommand named first parses the rest alone — ArgumentParser
     /// then reflects over one command's arguments instead of every command's, and (the leaves
     /// name `stories` as their `_superCommandName`) skips its completion-script check, which
-    /// parsed the arguments twice more (issue 31). Help, completions and whatever a leaf
-    /// refuses go through the whole tree, which says it as usual.
+    /// parsed the arguments twice more. Help, completions and whatever a leaf refuses go through
+    /// the whole tree, which says it as usual.
     static func parse(_ arguments: [String]) async throws -> any ParsableCommand {
         if let first = arguments.first, let leaf = StoriesCommand.leaves[first],
             !arguments.contains(where: StoriesCommand.needsTheTree),
@@ -143,7 +120,7 @@ public enum StoriesMain {
         do {
             switch start.step {
             case .finished(let status): return status
-            case .parsed(let command, _): try await run(command)
+            case .parsed(let command): try await run(command)
             case .unparsed(let arguments): try await run(try await parse(arguments))
             }
             return ExitStatus.success.rawValue

@@ -1,4 +1,3 @@
-import CThreadPlacement
 import Foundation
 
 /// Blocking work — opening and migrating a database, waiting for a child process, reading a
@@ -16,33 +15,9 @@ public enum OwnThread {
         }
     }
 
-    /// Starts `body` on a thread of its own and returns at once: a detached POSIX thread that
-    /// begins on a CPU other than the caller's (then free to move: CThreadPlacement says why).
-    /// Not Foundation's `Thread`: its first one in a process cost the caller ~0.08 ms to make and
-    /// start, `pthread_create` ~0.04 ms (a program timing either, issue 31). Where no thread can
-    /// be made (the process's or the user's limit), `body` runs here rather than never.
+    /// Starts `body` on a thread of its own (Foundation's `Thread`, portable) and returns at once.
     public static func detach(_ body: @escaping @Sendable () -> Void) {
-        final class Body {
-            let run: @Sendable () -> Void
-            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-        }
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t? = nil
-        #else
-            var thread = pthread_t()
-        #endif
-        let error = stories_thread_create(
-            &thread, 1,
-            { context in
-                #if canImport(Darwin)
-                    Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                #else
-                    Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-                #endif
-                return nil
-            }, context)
-        if error != 0 { Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run() }
+        Thread { body() }.start()
     }
 }
 

@@ -23,31 +23,6 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// An executor with no thread of its own yet: the thread that calls ``serve()`` becomes
-    /// its one thread. `stories render` runs so on the main thread once it has parsed its
-    /// command line: a hop to the pool waited for the pool's first thread, which began 1–2 ms
-    /// late on this project's two-core machines (issue 31).
-    public init() {}
-
-    /// Runs the executor's jobs on the calling thread from now on; never returns (the program
-    /// ends with `exit` from one of them).
-    public func serve() -> Never { work() }
-
-    /// Whether the calling thread is one of this executor's: a task that prefers an executor
-    /// may still run elsewhere (the runtime does not always honour the preference), so work
-    /// that may block only where the thread is its own asks here first.
-    public var isCurrent: Bool {
-        let owner: UnsafeMutableRawPointer? = pthread_getspecific(Self.owner)  // nil on other threads
-        return owner == Unmanaged.passUnretained(self).toOpaque()
-    }
-
-    /// Each of an executor's threads holds the executor here.
-    private static let owner: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     /// Takes a job to run on one of the threads.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -58,7 +33,6 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
     }
 
     private func work() -> Never {
-        pthread_setspecific(Self.owner, Unmanaged.passUnretained(self).toOpaque())
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }

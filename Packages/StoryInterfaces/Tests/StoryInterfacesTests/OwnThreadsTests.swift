@@ -9,8 +9,7 @@ import Testing
 
     /// The calling thread's name as the system knows it (`top -H` shows it).
     static func threadName() -> String {
-        (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? Thread.current.name ?? ""
+        Thread.current.name ?? ""
     }
 
     /// A value shared by the test's tasks.
@@ -43,49 +42,5 @@ import Testing
         withKnownIssue("the runtime does not always honour a task executor preference", isIntermittent: true) {
             #expect(own.count == 100, "\(own.count) of 100 on the own threads")
         }
-    }
-}
-
-/// An executor whose thread is one that serves it (`stories render`'s main thread).
-@Suite(.timeLimit(.minutes(1))) struct ServedOwnThreadsTests {
-    @Test func tasksThatPreferAServedExecutorRunOnItsThreadAndAllFinish() async throws {
-        let here = OwnThreads()
-        Thread {
-            Thread.current.name = "tests.served"
-            here.serve()  // this thread serves it for the rest of the test process
-        }.start()
-        var names: [String] = []
-        for _ in 0..<20 {
-            let (before, after) = await Task(executorPreference: here) {
-                let before = OwnThreadsTests.threadName()
-                try? await Task.sleep(for: .milliseconds(1))  // resumes where it prefers, too
-                return (before, OwnThreadsTests.threadName())
-            }.value
-            names += [before, after]
-        }
-        #expect(names.count == 40, "all finish")
-        // A task that prefers an executor may still run elsewhere (OwnThreadsTests above); where
-        // the preference holds, it is the served thread and no other.
-        withKnownIssue("the runtime does not always honour a task executor preference", isIntermittent: true) {
-            #expect(names.allSatisfy { $0 == "tests.served" }, "\(Set(names))")
-        }
-    }
-
-    @Test func anExecutorKnowsItsOwnThreads() async throws {
-        let here = OwnThreads()
-        Thread {
-            Thread.current.name = "tests.known"
-            here.serve()
-        }.start()
-        // Wherever each task runs (the preference may not hold), the executor says whether it is
-        // on its thread, and only there.
-        for _ in 0..<20 {
-            let (name, current) = await Task(executorPreference: here) {
-                (OwnThreadsTests.threadName(), here.isCurrent)
-            }.value
-            #expect(current == (name == "tests.known"), "on \(name)")
-        }
-        #expect(!here.isCurrent, "the test's own thread is not the executor's")
-        #expect(!OwnThreadsTests.threads.isCurrent, "nor another executor's thread")
     }
 }

@@ -5,10 +5,8 @@
 // vector of clang's (as the resampler's pass is): the loop went from 148 instructions a pixel
 // in Swift to 66, the whole pass for a 450×800 photograph from 53.4 M to 40.1 M.
 #include "CImageCodecs.h"
-#include "parallel.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +24,17 @@ typedef struct {
 /// The palette index nearest (r, g, b) by 3·dr² + 4·dg² + 2·db², the lowest index among
 /// equals: every colour measured, eight at a time (each lane keeps its first best, then the
 /// lanes are compared). Once per bin looked up (about 10 000 times for a 450×800 photograph);
-/// with AVX2 where the processor has it. It replaced a search outwards from the nearest green
+/// with AVX2 where the processor has it (an ifunc: Linux on x86-64 only). It replaced a search outwards from the nearest green
 /// in the palette sorted by green (62 colours measured a call on average, with a branch each):
 /// the dither of that photograph 3.6 → 2.3 ms on one thread. (Lists of candidates per block of
 /// the cube, as libjpeg's jquant2 keeps, were slower than that search at 64, 32 and 16 levels
 /// a side.)
-__attribute__((target_clones("avx2", "default"))) static int nearest(int r, int g, int b, const Palette *palette) {
+#if defined(__linux__) && defined(__x86_64__)
+#define NEAREST_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define NEAREST_CLONES
+#endif
+NEAREST_CLONES static int nearest(int r, int g, int b, const Palette *palette) {
     const v8f vr = (float)r, vg = (float)g, vb = (float)b;
     v8f best = 1e30f;
     v8i best_index = 0, index = {0, 1, 2, 3, 4, 5, 6, 7};
@@ -288,19 +291,18 @@ struct half {
     size_t size;
 };
 
-static void *dither_and_band(void *argument) {
-    struct half *half = argument;
+static void dither_and_band(void *halves, int which) {
+    struct half *half = (struct half *)halves + which;
     // Out of memory for the dither: every pixel the palette's first colour.
     if (dither_with_table(half->pixels, half->width, half->rows, half->palette, half->count, half->indexes,
                           half->table) != 0)
         memset(half->indexes, 0, half->width * half->rows);
     half->bands = cimg_sixel_bands(half->indexes, half->opaque, half->width, half->rows, half->count, &half->size);
-    return NULL;
 }
 
 unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, size_t height,
                                   const unsigned char *palette, int count, const unsigned char *opaque,
-                                  size_t *size) {
+                                  cimg_runner run, size_t *size) {
     *size = 0;
     if (count <= 0 || count > 256 || width == 0 || height == 0) return NULL;
     unsigned char *indexes = malloc(width * height);
@@ -312,34 +314,37 @@ unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, siz
     }
     memset(table, 0xFF, sizeof(int16_t) << 15);  // -1: not looked up yet
     // Split where both halves have work enough to pay for a thread (~50 us): 60 000 pixels.
-    size_t split = width * height >= 60000 && height >= 24 ? height / 2 / 6 * 6 : height;
-    struct half top = {pixels, width, split, palette, count, opaque, indexes, table, NULL, 0};
-    struct half bottom = {pixels + split * width * 3, width, height - split, palette, count,
-                          opaque ? opaque + split * width : NULL, indexes + split * width, table, NULL, 0};
-    struct cimg_job job;
-    if (split < height) cimg_job_start(&job, dither_and_band, &bottom);
-    dither_and_band(&top);
-    if (split < height) cimg_job_join(&job);
+    size_t split = run && width * height >= 60000 && height >= 24 ? height / 2 / 6 * 6 : height;
+    struct half halves[2] = {
+        {pixels, width, split, palette, count, opaque, indexes, table, NULL, 0},
+        {pixels + split * width * 3, width, height - split, palette, count, opaque ? opaque + split * width : NULL,
+         indexes + split * width, table, NULL, 0},
+    };
+    struct half *top = &halves[0], *bottom = &halves[1];
+    if (split < height)
+        run(dither_and_band, halves);
+    else
+        dither_and_band(halves, 0);
     free(indexes);
     free(table);
-    if (!top.bands || (split < height && !bottom.bands)) {
-        free(top.bands);
-        free(bottom.bands);
+    if (!top->bands || (split < height && !bottom->bands)) {
+        free(top->bands);
+        free(bottom->bands);
         return NULL;
     }
     if (split == height) {
-        *size = top.size;
-        return top.bands;
+        *size = top->size;
+        return top->bands;
     }
-    unsigned char *joined = realloc(top.bands, top.size + 1 + bottom.size);
+    unsigned char *joined = realloc(top->bands, top->size + 1 + bottom->size);
     if (!joined) {
-        free(top.bands);
-        free(bottom.bands);
+        free(top->bands);
+        free(bottom->bands);
         return NULL;
     }
-    joined[top.size] = '-';
-    memcpy(joined + top.size + 1, bottom.bands, bottom.size);
-    free(bottom.bands);
-    *size = top.size + 1 + bottom.size;
+    joined[top->size] = '-';
+    memcpy(joined + top->size + 1, bottom->bands, bottom->size);
+    free(bottom->bands);
+    *size = top->size + 1 + bottom->size;
     return joined;
 }

@@ -1,12 +1,7 @@
 #include "CImageCodecs.h"
-#include "parallel.h"
 
-#include <pthread.h>
-#include <sched.h>
 #include <setjmp.h>
 #include <stdint.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,22 +120,10 @@ static void read_rows(struct jpeg_decompress_struct *cinfo, unsigned char *buffe
     }
 }
 
-// Where a picture split in two is cut, agreed between its two threads under `lock`. The top
-// part claims rows a group at a time (`next`) and stops at `stop`; the lower part, when its
-// thread starts, sets `stop` from how far the top has come (a thread of this two-core machine
-// sometimes starts milliseconds late: a cut fixed in advance then left the top part waiting
-// for it), or leaves the whole picture to the top when too little would be left to share.
-struct split {
-    pthread_mutex_t lock;
-    JDIMENSION next, stop;
-    int share;           // see cut_at
-    JDIMENSION late;     // tests: the lower part waits until the top has claimed this many rows
-};
-
-// One thread's share of a baseline picture split in two: rows [first, last). The part below the
-// top still entropy-decodes the rows above it (a baseline scan's Huffman codes are one stream
-// without restart points we could trust), but skips their inverse DCT, upsampling and colour
-// conversion (jpeg_skip_scanlines); the top part stops at its last row.
+// One part of a baseline picture split in two: rows [first, last). The lower part still
+// entropy-decodes the rows above it (a baseline scan's Huffman codes are one stream without
+// restart points we could trust), but skips their inverse DCT, upsampling and colour conversion
+// (jpeg_skip_scanlines).
 struct part {
     const unsigned char *data;
     size_t size;
@@ -148,71 +131,11 @@ struct part {
     unsigned char *buffer;
     size_t stride;
     JDIMENSION first, last, width, height;
-    int failed, cut;
-    struct split *split;  // the top part's and the lower part's, agreeing where the cut is
-    int lower;            // the lower part: sets the cut when it starts
+    int failed, cut, done;
     char message[JMSG_LENGTH_MAX];
 };
 
-// The cut that makes both parts end together when the lower part starts with the top part's
-// rows [0, claimed) taken: the top decodes (cut - claimed) rows whole, the lower part skips
-// `cut` rows (entropy decoding only) and decodes (height - cut) whole. With a whole row costing
-// E + I (entropy, then inverse DCT and colour) and a skipped one E, the two are equal at
-// cut = (height + claimed) * (E + I) / (E + 2I); `share` is (E + I) / (E + 2I) in percent, the
-// cut of a lower part that starts at once (claimed = 0).
-static JDIMENSION cut_at(JDIMENSION height, JDIMENSION claimed, int share) {
-    return (JDIMENSION)(((uint64_t)height + claimed) * (uint64_t)share / 100);
-}
-
-// The whole pages of `size` bytes at `start` made present at once (one call instead of a page
-// fault a page): each part for the rows it is about to write, so both threads do it at once.
-static void populate(unsigned char *start, size_t size) {
-#ifdef MADV_POPULATE_WRITE
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    uintptr_t first = ((uintptr_t)start + page - 1) / page * page;
-    uintptr_t last = ((uintptr_t)start + size) / page * page;
-    if (last > first) madvise((void *)first, last - first, MADV_POPULATE_WRITE);
-#else
-    (void)start, (void)size;
-#endif
-}
-
-// The top part's rows: claimed a group at a time until the cut.
-static void read_top(struct jpeg_decompress_struct *cinfo, struct part *part) {
-    struct split *split = part->split;
-    for (;;) {
-        pthread_mutex_lock(&split->lock);
-        JDIMENSION first = split->next, last = first + 16;
-        if (last > split->stop) last = split->stop;
-        if (first < last) split->next = last;
-        pthread_mutex_unlock(&split->lock);
-        if (first >= last) break;
-        populate(part->buffer + part->stride * first, part->stride * (last - first));
-        read_rows(cinfo, part->buffer, part->stride, last);
-    }
-    part->last = cinfo->output_scanline;
-}
-
-// The lower part's cut, set when its thread starts: 0 when the top part is left the whole picture.
-static JDIMENSION claim_lower(struct part *part) {
-    struct split *split = part->split;
-    for (;;) {  // a late start, for the tests (`late` is 0 otherwise)
-        pthread_mutex_lock(&split->lock);
-        if (split->next >= split->late || split->next >= part->height) break;
-        pthread_mutex_unlock(&split->lock);
-        sched_yield();
-    }
-    JDIMENSION cut = cut_at(part->height, split->next, split->share);
-    if (cut < split->next) cut = split->next;
-    // Fewer than 32 rows would not repay a second decompressor's set-up and skipping.
-    if (cut + 32 > part->height) cut = 0;
-    else split->stop = cut;
-    pthread_mutex_unlock(&split->lock);
-    return cut;
-}
-
-static void *decode_part(void *argument) {
-    struct part *part = argument;
+static void decode_part(struct part *part) {
     struct jpeg_decompress_struct cinfo;
     struct shim_error error;
     setup(&cinfo, &error);
@@ -220,7 +143,7 @@ static void *decode_part(void *argument) {
         memcpy(part->message, error.message, sizeof part->message);
         part->failed = 1;
         jpeg_destroy_decompress(&cinfo);
-        return NULL;
+        return;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, part->data, (unsigned long)part->size);
@@ -231,66 +154,51 @@ static void *decode_part(void *argument) {
         strcpy(part->message, "the picture's size changed between two reads");
         part->failed = 1;
         jpeg_destroy_decompress(&cinfo);
-        return NULL;
+        return;
     }
-    if (part->split && part->lower) {
-        part->first = claim_lower(part);
-        if (part->first == 0) {  // the top part decodes it all
-            part->last = 0;
-            jpeg_destroy_decompress(&cinfo);
-            return NULL;
-        }
-    }
-    if (part->split && part->lower)
-        populate(part->buffer + part->stride * part->first, part->stride * (part->last - part->first));
     if (part->first > 0) jpeg_skip_scanlines(&cinfo, part->first);
-    if (part->split && !part->lower)
-        read_top(&cinfo, part);
-    else
-        read_rows(&cinfo, part->buffer, part->stride, part->last);
+    read_rows(&cinfo, part->buffer, part->stride, part->last);
     part->cut = error.base.num_warnings > 0;
+    part->done = cinfo.output_scanline == part->last;
     if (!part->cut && part->last == cinfo.output_height) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
-    return NULL;
 }
 
-// Whether a picture is decoded by two threads: a baseline one whose output is large enough that
-// the inverse DCT and colour conversion (what the split shares) outweigh a thread's start
-// (~50 us). Below 3/8 the entropy decoding, which both parts do, is most of the work.
-static int splits(const struct jpeg_decompress_struct *cinfo) {
-    return !jpeg_has_multiple_scans((j_decompress_ptr)cinfo) && cinfo->scale_num >= 3 &&
-           (size_t)cinfo->output_width * cinfo->output_height >= 100000 && cinfo->output_height >= 64;
+static void decode_one_of_two(void *parts, int which) { decode_part((struct part *)parts + which); }
+
+// Whether a picture is decoded in two parts: a baseline one whose output is large enough that
+// the inverse DCT and colour conversion (what the split shares) outweigh handing a part to the
+// pool (the caller gives none where a second core would not take it). Below 3/8 the entropy decoding, which both
+// parts do, is most of the work.
+static int splits(const struct jpeg_decompress_struct *cinfo, cimg_runner run) {
+    return run != NULL && !jpeg_has_multiple_scans((j_decompress_ptr)cinfo) &&
+           cinfo->scale_num >= 3 && (size_t)cinfo->output_width * cinfo->output_height >= 100000 &&
+           cinfo->output_height >= 64;
 }
 
 // The split decode of a picture `splits` accepts (its output size already worked out by
-// jpeg_calc_output_dimensions): the top on this thread, the rest on another that first
-// entropy-decodes its way past the top; where the cut falls is set when that thread starts
-// (struct split). One that starts at once cuts at 70 % (75 % from 4/8 up). The rows are
-// exactly the one-thread decode's. The shares are where the wall time of the decode alone is
-// least (a 1080x1920 photograph, 200 runs a share: 4.4 ms at 3/8, 4.1 ms at 4/8, against 6.0
-// and 5.0 on one thread); the instructions balance nearer 5/8, but there the whole render was
-// slower (the lower part's skipping runs fewer instructions a cycle).
+// jpeg_calc_output_dimensions): the top rows and the rest, each by a decompressor of its own,
+// run by `run` at once. The cut is fixed where both parts take about as long: with a whole row
+// costing E + I (entropy, then inverse DCT and colour) and a skipped one E, at
+// height * (E + I) / (E + 2I), measured as 70 % of the rows (75 % from 4/8 up, where the inverse
+// DCT weighs more). The rows are exactly the one-decompressor decode's.
 static int decode_split(const unsigned char *data, size_t size, int scale_num, JDIMENSION width, JDIMENSION height,
-                        JDIMENSION late, unsigned char *given, unsigned char **out, int *out_width, int *out_height, char *err,
-                        size_t err_len) {
+                        cimg_runner run, unsigned char *given, unsigned char **out, int *out_width, int *out_height,
+                        char *err, size_t err_len) {
     size_t stride = (size_t)width * 3;
     unsigned char *buffer = given ? given : malloc(stride * height);
     if (!buffer) {
         copy_message(err, err_len, "out of memory");
         return -1;
     }
-    struct split split = {PTHREAD_MUTEX_INITIALIZER, 0, height, scale_num >= 4 ? 75 : 70, late};
-    struct part top = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 0, {0}};
-    struct part bottom = {data, size, scale_num, buffer, stride, 0, height, width, height, 0, 0, &split, 1, {0}};
-    struct cimg_job job;
-    cimg_job_start(&job, decode_part, &bottom);  // on this thread first when no other can start
-    decode_part(&top);
-    cimg_job_join(&job);
-    struct part *failed = top.failed ? &top : (bottom.failed ? &bottom : NULL);
-    // Every row decoded: the top's up to where the lower part's begin, or to the end alone.
-    JDIMENSION top_end = bottom.last == 0 ? height : bottom.first;  // where the top part was to stop
-    int whole = top.last == top_end && (bottom.last == 0 || bottom.last == height);
-    if (failed || top.cut || bottom.cut || !whole) {
+    JDIMENSION cut = (JDIMENSION)((uint64_t)height * (scale_num >= 4 ? 75 : 70) / 100);
+    struct part parts[2] = {
+        {data, size, scale_num, buffer, stride, 0, cut, width, height, 0, 0, 0, {0}},
+        {data, size, scale_num, buffer, stride, cut, height, width, height, 0, 0, 0, {0}},
+    };
+    run(decode_one_of_two, parts);
+    struct part *failed = parts[0].failed ? &parts[0] : (parts[1].failed ? &parts[1] : NULL);
+    if (failed || parts[0].cut || parts[1].cut || !parts[0].done || !parts[1].done) {
         if (!given) free(buffer);
         copy_message(err, err_len,
                      failed ? failed->message : "it ends before the picture does (the file is cut short)");
@@ -304,7 +212,7 @@ static int decode_split(const unsigned char *data, size_t size, int scale_num, J
 
 // The decode behind every entry point: into `given` (`capacity` bytes) when not NULL, else into
 // a buffer of its own returned in *out.
-static int decode(const unsigned char *data, size_t size, int scale_num, int every_scan, JDIMENSION late,
+static int decode(const unsigned char *data, size_t size, int scale_num, int every_scan, cimg_runner run,
                   unsigned char *given, size_t capacity, unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len) {
     struct jpeg_decompress_struct cinfo;
     struct shim_error error;
@@ -327,10 +235,10 @@ static int decode(const unsigned char *data, size_t size, int scale_num, int eve
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    if (!every_scan && splits(&cinfo)) {
+    if (!every_scan && splits(&cinfo, run)) {
         JDIMENSION width = cinfo.output_width, height = cinfo.output_height;
         jpeg_destroy_decompress(&cinfo);
-        return decode_split(data, size, scale_num, width, height, late, given, out, out_width, out_height, err, err_len);
+        return decode_split(data, size, scale_num, width, height, run, given, out, out_width, out_height, err, err_len);
     }
     // A progressive JPEG is read scan by scan, and only until the coefficients this scale's
     // inverse DCT reads are final: at 1/8 that is the DC scans alone, a fraction of the file's
@@ -372,25 +280,20 @@ static int decode(const unsigned char *data, size_t size, int scale_num, int eve
     return 0;
 }
 
-int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, cimg_runner run, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len) {
-    return decode(data, size, scale_num, 0, 0, NULL, 0, out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 0, run, NULL, 0, out, out_width, out_height, err, err_len);
 }
 
-int cimg_jpeg_decode_split_late(const unsigned char *data, size_t size, int scale_num, unsigned int late_rows,
-                                unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len) {
-    return decode(data, size, scale_num, 0, (JDIMENSION)late_rows, NULL, 0, out, out_width, out_height, err, err_len);
-}
-
-int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, unsigned char *pixels,
+int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, cimg_runner run, unsigned char *pixels,
                           size_t capacity, int *out_width, int *out_height, char *err, size_t err_len) {
     unsigned char *out;
-    return decode(data, size, scale_num, 0, 0, pixels, capacity, &out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 0, run, pixels, capacity, &out, out_width, out_height, err, err_len);
 }
 
 int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                                 int *out_width, int *out_height, char *err, size_t err_len) {
-    return decode(data, size, scale_num, 1, 0, NULL, 0, out, out_width, out_height, err, err_len);
+    return decode(data, size, scale_num, 1, NULL, NULL, 0, out, out_width, out_height, err, err_len);
 }
 
 void cimg_free(unsigned char *buffer) { free(buffer); }

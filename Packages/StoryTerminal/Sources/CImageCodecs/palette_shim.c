@@ -7,7 +7,6 @@
 // pixels, each slice's sums added into 64-bit totals), the bins with pixels are listed once, and
 // a box is a range of one array of positions in that list, sorted and split in place.
 #include "CImageCodecs.h"
-#include "parallel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,42 +60,38 @@ static void count_slice(const unsigned char *pixels, size_t count, Bin32 *bins) 
     }
 }
 
-// A half of a one-slice picture's pixels, counted on the helper thread into bins of its own.
+// A half of a one-slice picture's pixels, counted into bins of its own.
 struct counted_half {
     const unsigned char *pixels;
     size_t count;
     Bin32 *bins;
 };
 
-static void *count_half(void *argument) {
-    struct counted_half *half = argument;
+static void count_half(void *halves, int which) {
+    struct counted_half *half = (struct counted_half *)halves + which;
     count_slice(half->pixels, half->count, half->bins);
-    return NULL;
 }
 
 // One slice's bins (count <= 2^32 / 255 pixels, so no sum of the whole slice wraps): a picture of
 // 100 000 pixels or more in two halves at once (the count is most of the palette's time, ~0.6 of
 // 1 ms for 450×800), the second half's bins added into the first's; the sums are the same.
-static void count_one_slice(const unsigned char *pixels, size_t count, Bin32 *bins) {
-    Bin32 *other = count >= 100000 ? calloc(BINS, sizeof *other) : NULL;
+static void count_one_slice(const unsigned char *pixels, size_t count, cimg_runner run, Bin32 *bins) {
+    Bin32 *other = run && count >= 100000 ? calloc(BINS, sizeof *other) : NULL;
     if (!other) {
         count_slice(pixels, count, bins);
         return;
     }
-    struct counted_half half = {pixels + count / 2 * 3, count - count / 2, other};
-    struct cimg_job job;
-    cimg_job_start(&job, count_half, &half);
-    count_slice(pixels, count / 2, bins);
-    cimg_job_join(&job);
+    struct counted_half halves[2] = {{pixels, count / 2, bins}, {pixels + count / 2 * 3, count - count / 2, other}};
+    run(count_half, halves);
     ADD_BINS(bins, other);
     free(other);
 }
 
-int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, unsigned char *out) {
-    return cimg_sixel_palette_in_slices(pixels, count, colors, out, UINT32_MAX / 255);
+int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out) {
+    return cimg_sixel_palette_in_slices(pixels, count, colors, run, out, UINT32_MAX / 255);
 }
 
-int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, unsigned char *out,
+int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out,
                                  size_t most) {
     if (colors < 1) colors = 1;
     if (colors > 256) colors = 256;
@@ -115,7 +110,7 @@ int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int 
     for (size_t done = 0; done < count;) {
         size_t n = count - done < most ? count - done : most;
         if (n == count)
-            count_one_slice(pixels, n, slice);
+            count_one_slice(pixels, n, run, slice);
         else
             count_slice(pixels + done * 3, n, slice);
         done += n;

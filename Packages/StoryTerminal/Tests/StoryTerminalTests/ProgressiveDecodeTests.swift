@@ -4,7 +4,7 @@ import StoryTerminal
 import Testing
 
 /// A progressive JPEG is decoded only until the coefficients the output scale reads are final
-/// (issue 31): the picture must be the very one a decode of every scan gives, at every scale.
+/// the picture must be the very one a decode of every scan gives, at every scale.
 @Suite("Progressive JPEGs stop at the scans the scale needs")
 struct ProgressiveDecodeTests {
     /// Noise over gradients, odd-sized: every coefficient of every component matters.
@@ -26,8 +26,9 @@ struct ProgressiveDecodeTests {
         return RGBImage(width: width, height: height, pixels: pixels)
     }()
 
-    /// A decode through the shim: its status, size, pixels and (on failure) its message.
-    static func decoded(_ data: Data, scale: Int, everyScan: Bool) -> (
+    /// A decode through the shim (in parts by `runner` unless it reads every scan): its status,
+    /// size, pixels and (on failure) its message.
+    static func decoded(_ data: Data, scale: Int, everyScan: Bool, runner: cimg_runner? = SplitDecodeTests.atOnce) -> (
         status: Int32, width: Int, height: Int, pixels: [UInt8], message: String
     ) {
         var output: UnsafeMutablePointer<UInt8>?
@@ -39,7 +40,8 @@ struct ProgressiveDecodeTests {
             return everyScan
                 ? cimg_jpeg_decode_every_scan(
                     bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
-                : cimg_jpeg_decode(bytes, raw.count, Int32(scale), &output, &width, &height, &message, message.count)
+                : cimg_jpeg_decode(
+                    bytes, raw.count, Int32(scale), runner, &output, &width, &height, &message, message.count)
         }
         let text = Self.text(message)
         guard status == 0, let output else { return (status, 0, 0, [], text) }

@@ -50,24 +50,6 @@ struct SixelDitherTests {
         }
     }
 
-    /// The palette's boxes are split after a counting sort of their bins: the same palette as
-    /// the standard library's sort gave (stable: equal values keep their order).
-    @Test func theCountingSortKeepsThePalette() throws {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<200 {
-            let keys = (0..<Int.random(in: 0...400, using: &generator)).map { _ in
-                Int.random(in: 0..<(1 << 15), using: &generator)
-            }
-            for channel in 0..<3 {
-                let value = { (key: Int) in (key >> (10 - 5 * channel)) & 31 }
-                #expect(SixelReference.sorted(keys, byChannel: channel) == keys.sorted { value($0) < value($1) })
-            }
-        }
-        let photo = try ImageDecoder.decode(try Fixture.data("portrait-1080x1920.jpg")).resampled(
-            width: 270, height: 480)
-        #expect(SixelQuantizer.palette(for: photo, colors: 256).count == 256)
-    }
-
     /// The bands moved to C (`cimg_sixel_bands`): byte for byte the Swift encoder's, with and
     /// without a mask of transparent pixels, at every shape down to 1×1 and up past 256 columns.
     @Test func theCBandsAreTheSwiftBands() {
@@ -101,9 +83,9 @@ struct SixelDitherTests {
     }
 }
 
-/// A large picture's dither and bands run in two halves on two threads (`cimg_sixel_picture`):
-/// its sixel is the one-thread encoding of each half's own dither, the halves meeting at a
-/// band's edge; a small one is the one-thread encoding itself.
+/// A large picture's dither and bands run in two halves at once (`cimg_sixel_picture`):
+/// its sixel is the one-pass encoding of each half's own dither, the halves meeting at a
+/// band's edge; a small one (or any, on one core) is the one-pass encoding itself.
 @Suite("Sixel pictures in two halves")
 struct SixelHalvesTests {
     static func rows(_ image: RGBImage, _ range: Range<Int>) -> RGBImage {
@@ -116,7 +98,7 @@ struct SixelHalvesTests {
     func theHalvesAreEachDitheredAndBandedAsOne(width: Int, height: Int) {
         let image = photoLike(width: width, height: height, seed: UInt64(width * height))
         let palette = SixelQuantizer.palette(for: image, colors: 256)
-        let split = width * height >= 60_000 && height >= 24 ? height / 2 / 6 * 6 : height
+        let split = Parallel.isWorthIt && width * height >= 60_000 && height >= 24 ? height / 2 / 6 * 6 : height
         var indexes = SixelQuantizer.dither(Self.rows(image, 0..<split), palette: palette).indexes
         if split < height {
             indexes += SixelQuantizer.dither(Self.rows(image, split..<height), palette: palette).indexes

@@ -1,56 +1,85 @@
 import CImageCodecs
 import Foundation
+import StoryInterfacesTestSupport
 import Testing
 
 @testable import StoryTerminal
 
-/// The sixel palette moved to C (`cimg_sixel_palette`) for speed: its colours, in order, are the
-/// Swift median cut's it replaced (SixelReference.palette), on photographs, smooth and noisy
-/// pictures, pictures of few colours, every shape down to 1×1 and every palette size asked.
-@Suite("Sixel palette in C")
+/// The sixel palette (`cimg_sixel_palette`, median cut over a 15-bit histogram): its colours on
+/// the fixtures are the ones the first (Swift) median cut gave, held as digests; on made-up
+/// pictures it keeps what a median cut promises, whatever the slices and whether its histogram
+/// is counted in two halves at once.
+@Suite("Sixel palette")
 struct SixelPaletteTests {
-    private static func same(_ image: RGBImage, _ colors: Int) -> Bool {
-        SixelQuantizer.palette(for: image, colors: colors) == SixelReference.palette(for: image, colors: colors)
-    }
-
-    @Test func photographsGetTheSwiftPalette() throws {
-        for name in ["portrait-1080x1920.jpg", "baseline-64x48.jpg", "progressive-64x48.jpg", "alpha-32x32.png"] {
-            let image = try ImageDecoder.decode(try Fixture.data(name))
-            let small = image.resampled(width: min(image.width, 450), height: min(image.height, 800))
-            for colors in [2, 3, 16, 64, 255, 256] {
-                #expect(Self.same(small, colors), "\(name), \(colors) colours")
-            }
+    /// FNV-1a of the palette's bytes, r g b after r g b.
+    static func digest(_ palette: [RGB]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for color in palette {
+            for byte in [color.r, color.g, color.b] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
+        return String(hash, radix: 16)
     }
 
-    @Test func randomPicturesGetTheSwiftPalette() {
-        var generator = SystemRandomNumberGenerator()
-        var checked = 0
-        for (width, height) in [(1, 1), (1, 9), (9, 1), (2, 3), (37, 23), (64, 64), (300, 7), (200, 150)] {
-            for kind in 0..<4 {
+    /// The palette as C makes it, its histogram counted by `runner` (nil: in one part).
+    static func palette(_ image: RGBImage, colors: Int, runner: cimg_runner?) -> [RGB] {
+        var channels = [UInt8](repeating: 0, count: 256 * 3)
+        let made = image.pixels.withUnsafeBufferPointer { pixels in
+            cimg_sixel_palette(pixels.baseAddress, image.width * image.height, Int32(colors), runner, &channels)
+        }
+        return (0..<Int(max(0, made))).map { RGB(channels[$0 * 3], channels[$0 * 3 + 1], channels[$0 * 3 + 2]) }
+    }
+
+    @Test(arguments: [
+        ("portrait-1080x1920.jpg", 2, 2, "2cbfaa6a9bc0b72a"), ("portrait-1080x1920.jpg", 16, 16, "e75c9ffe0fe98116"),
+        ("portrait-1080x1920.jpg", 256, 256, "8e9476d05573cba0"), ("baseline-64x48.jpg", 2, 2, "2cbfab6a9bc0b8dd"),
+        ("baseline-64x48.jpg", 16, 16, "c6c00d38dc2f5fda"), ("baseline-64x48.jpg", 256, 121, "f4a7ea38310659c8"),
+        ("alpha-32x32.png", 16, 1, "2e0a921ae00e8537"),
+    ])
+    func fixturesKeepTheirPalettes(name: String, colors: Int, count: Int, digest: String) throws {
+        let image = try ImageDecoder.decode(try Fixture.data(name))
+        let small = image.resampled(width: min(image.width, 450), height: min(image.height, 800))
+        let palette = SixelQuantizer.palette(for: small, colors: colors)
+        #expect(palette.count == count)
+        #expect(Self.digest(palette) == digest, "\(name), \(colors) colours")
+        #expect(Self.palette(small, colors: colors, runner: nil) == palette, "in one part")
+        #expect(
+            Self.palette(small, colors: colors, runner: SplitDecodeTests.lowerFirst) == palette, "second half first")
+    }
+
+    /// A picture of at most `colors` colours, each in a 15-bit bin of its own, gets exactly
+    /// them (a box of one colour's pixels has that colour as its mean); any picture gets at most
+    /// `colors` colours, each inside the picture's range of every channel.
+    @Test func madeUpPicturesGetWhatAMedianCutPromises() {
+        var random = SeededRandom(seed: 31)
+        for (width, height) in [(1, 1), (1, 9), (9, 1), (37, 23), (300, 7), (400, 300)] {
+            for colors in [2, 5, 16, 256] {
+                let bins = (0..<min(colors, 12)).map { _ in Int(random.next() & 0x7FFF) }
+                let distinct = Array(Set(bins)).prefix(min(colors, width * height))
+                let few = distinct.map { bin in
+                    RGB(UInt8((bin >> 10) << 3 | 4), UInt8(((bin >> 5) & 31) << 3 | 2), UInt8((bin & 31) << 3 | 7))
+                }
                 var pixels: [UInt8] = []
-                let few = (0..<5).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                for y in 0..<height {
-                    for x in 0..<width {
-                        for c in 0..<3 {
-                            switch kind {
-                            case 0: pixels.append(UInt8.random(in: 0...255, using: &generator))  // noise
-                            case 1:
-                                pixels.append(UInt8(truncatingIfNeeded: x * 255 / max(1, width - 1) + y * (c + 1) * 3))
-                            case 2: pixels.append(few[(x + y + c) % few.count])  // a handful of colours
-                            default: pixels.append(200)  // one colour
-                            }
-                        }
-                    }
+                for index in 0..<(width * height) {
+                    let color = few[index % few.count]
+                    pixels += [color.r, color.g, color.b]
                 }
-                let image = RGBImage(width: width, height: height, pixels: pixels)
-                for colors in [2, 5, 256, Int.random(in: 2...256, using: &generator)] {
-                    #expect(Self.same(image, colors), "\(width)×\(height), kind \(kind), \(colors) colours")
-                    checked += 1
+                let exact = RGBImage(width: width, height: height, pixels: pixels)
+                let palette = SixelQuantizer.palette(for: exact, colors: colors)
+                #expect(Set(palette.map { [$0.r, $0.g, $0.b] }) == Set(few.map { [$0.r, $0.g, $0.b] }))
+
+                let noise = RGBImage(
+                    width: width, height: height,
+                    pixels: (0..<(width * height * 3)).map { _ in UInt8(truncatingIfNeeded: random.next() >> 3) })
+                let cut = SixelQuantizer.palette(for: noise, colors: colors)
+                #expect(cut.count <= max(2, colors) && !cut.isEmpty, "\(width)×\(height), \(colors) colours")
+                for channel in 0..<3 {
+                    let values = stride(from: channel, to: noise.pixels.count, by: 3).map { noise.pixels[$0] }
+                    let range = values.min()!...values.max()!
+                    #expect(cut.allSatisfy { range.contains([$0.r, $0.g, $0.b][channel]) })
                 }
+                #expect(Self.palette(noise, colors: colors, runner: nil) == cut, "in one part")
             }
         }
-        #expect(checked == 128)
     }
 
     /// A picture of more than 16.8 M pixels is counted in slices (its 32-bit sums would wrap):
@@ -58,13 +87,15 @@ struct SixelPaletteTests {
     @Test func slicesGiveTheSamePalette() throws {
         let photo = try ImageDecoder.decode(try Fixture.data("portrait-1080x1920.jpg")).resampled(
             width: 90, height: 160)
+        let whole = SixelQuantizer.palette(for: photo, colors: 256)
         for most in [1, 7, 1000, 14_400] {
             var channels = [UInt8](repeating: 0, count: 256 * 3)
             let made = photo.pixels.withUnsafeBufferPointer { pixels in
-                cimg_sixel_palette_in_slices(pixels.baseAddress, photo.width * photo.height, 256, &channels, most)
+                cimg_sixel_palette_in_slices(
+                    pixels.baseAddress, photo.width * photo.height, 256, nil, &channels, most)
             }
             let palette = (0..<Int(made)).map { RGB(channels[$0 * 3], channels[$0 * 3 + 1], channels[$0 * 3 + 2]) }
-            #expect(palette == SixelReference.palette(for: photo, colors: 256), "slices of \(most)")
+            #expect(palette == whole, "slices of \(most)")
         }
     }
 
@@ -72,7 +103,7 @@ struct SixelPaletteTests {
     @Test func emptyAndSmallPictures() {
         let empty = RGBImage(width: 0, height: 0, pixels: [])
         #expect(SixelQuantizer.palette(for: empty, colors: 256) == [RGB(0, 0, 0), RGB(255, 255, 255)])
-        #expect(Self.same(empty, 16))
+        #expect(SixelQuantizer.palette(for: empty, colors: 16) == [RGB(0, 0, 0), RGB(255, 255, 255)])
         let two = RGBImage(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255])
         #expect(SixelQuantizer.palette(for: two, colors: 256) == [RGB(0, 0, 0), RGB(255, 255, 255)])
     }

@@ -36,7 +36,7 @@ public struct CacheCommand: ParsableCommand {
 
     /// Runs the action and prints one line.
     public func run() throws {
-        let settings = try options.compositionRoot(environment: ProcessEnvironment.variables).settings
+        let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
         let images = settings.imageCache.diskPath
         try act(on: images, limit: settings.imageCache.diskMaxBytes, what: "image")
         // The clips' cache is made by the first clip downloaded; never made here.

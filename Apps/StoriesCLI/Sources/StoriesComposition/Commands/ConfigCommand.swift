@@ -30,7 +30,7 @@ public struct ConfigCommand: ParsableCommand {
 
     /// Prints the resolved configuration.
     public func run() throws {
-        let root = try options.compositionRoot(environment: ProcessEnvironment.variables)
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let resolved = root.settings.resolved
         for warning in resolved.warnings { StandardStreams.printError("warning: " + warning) }
         try StandardStreams.printOutput(

@@ -24,7 +24,7 @@ struct ContentSession {
 
     /// The composition root for `options`, its configuration warnings said on stderr.
     static func root(_ options: GlobalOptions) throws -> CompositionRoot {
-        let root = try options.compositionRoot(environment: ProcessEnvironment.variables)
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         for warning in root.settings.resolved.warnings { StandardStreams.printError("warning: " + warning) }
         return root
     }

@@ -28,7 +28,7 @@ public struct DoctorCommand: AsyncParsableCommand {
 
     /// Runs every check.
     public func run() async throws {
-        let environment = ProcessEnvironment.variables
+        let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let settings = root.settings
         try StandardStreams.printOutput(

@@ -62,19 +62,16 @@ public struct RenderCommand: AsyncParsableCommand {
 
     /// Decodes and prints.
     public func run() async throws {
-        let environment = ProcessEnvironment.variables
+        let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
         let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
         // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
-        // answers: on a thread of its own, not the cooperative pool. Output that is not a
-        // terminal is never asked (detect returns at once): no thread for it.
-        let configured = root.settings.graphicsMode
-        let detect = { @Sendable in
-            GraphicsDetection.detect(
-                configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
-        }
-        let detected = attached ? try await OwnThread.run(detect) : detect()
+        // answers; output that is not a terminal is never asked. `render` is the only work of
+        // its process, so what blocks here (the question, the file's read) blocks nothing else.
+        let detected = GraphicsDetection.detect(
+            configured: root.settings.graphicsMode, environment: environment, input: STDIN_FILENO,
+            output: STDOUT_FILENO)
         let graphics = detected.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let columns = width ?? terminal?.columns ?? 80
@@ -86,14 +83,8 @@ public struct RenderCommand: AsyncParsableCommand {
                 url, limit: ImageDecoder.maximumBytes)
         } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
-        } else if StoriesMain.runsOnTheMainThread {
-            // A read of up to 25 MiB blocks: here on the main thread, which `render` has to
-            // itself (StoriesCommand.leavesOnTheMainThread). A thread of its own, started to read
-            // while the configuration resolved, measured no faster.
-            data = try RenderInput.read(file)
         } else {
-            let path = file
-            data = try await OwnThread.run { try RenderInput.read(path) }  // not on the pool
+            data = try RenderInput.read(file)
         }
         if graphics != .symbols {
             try GraphicsImage.write(

@@ -48,7 +48,7 @@ public struct AdminCommand: AsyncParsableCommand {
 
     /// The configured store, when its state is shared through a server.
     static func sharedStore(_ options: GlobalOptions, for command: String) async throws -> any SharedStateStoring {
-        let root = try options.compositionRoot(environment: ProcessEnvironment.variables)
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         guard let store = try await root.makeStore() as? any SharedStateStoring else {
             throw ConfigurationError.invalidValue(
                 key: "store.kind", value: root.settings.storeKind, source: root.settings.resolved["store.kind"].source,

@@ -24,7 +24,7 @@ public struct StateCommand: AsyncParsableCommand {
 
     /// Prints the summary.
     public func run() async throws {
-        let root = try options.compositionRoot(environment: ProcessEnvironment.variables)
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let store = try await root.makeStore()
         let summary = try await store.summary()
         let sync = try await (store as? any SharedStateStoring)?.syncStatus()
@@ -152,7 +152,7 @@ public struct ResetCommand: AsyncParsableCommand {
 
     /// Clears the store.
     public func run() async throws {
-        let root = try options.compositionRoot(environment: ProcessEnvironment.variables)
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         var scope: ResetScope = []
         if seen || all { scope.insert(.seen) }
         if likes || all { scope.insert(.likes) }

@@ -50,13 +50,6 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// other leaf synchronously in a debug build, which would stop at one missing here.
     public static let leavesWithAsynchronousCompletions: Set<String> = ["view"]
 
-    /// The leaves that run on the main thread, where they were parsed, instead of hopping to the
-    /// cooperative pool (``StoriesMain/runAndExit(_:)``: an `OwnThreads` executor the main thread
-    /// serves): one picture drawn and the program ends, its work in sequence. The hop waited
-    /// for the pool's first thread, which began 1–2 ms late on this project's two-core machines
-    /// (issue 31); the screens and the commands that talk to servers keep the pool's threads.
-    public static let leavesOnTheMainThread: Set<String> = ["render"]
-
     /// `arguments` parsed by `leaf` as the root (asynchronously when it is async: it may have
     /// asynchronous completions, which a synchronous parse refuses).
     public static func parse(_ arguments: [String], as leaf: any ParsableCommand.Type) async throws

@@ -55,7 +55,7 @@ public struct ViewCommand: AsyncParsableCommand {
             }
         }
         guard let options = try? GlobalOptions.parse(given),
-            let root = try? options.compositionRoot(environment: ProcessEnvironment.variables),
+            let root = try? options.compositionRoot(environment: ProcessInfo.processInfo.environment),
             let source = try? await root.makeContent(),
             let request = try? PageRequest(page: 1, limit: root.settings.feed.pageSize),
             let page = try? await source.stories.stories(request)

@@ -32,7 +32,7 @@ struct InteractiveApp {
         defer { held.flushHeld() }
         let display = try await InteractiveDisplay.detect(
             configured: root.settings.graphicsMode, color: root.settings.colorMode,
-            accessible: root.settings.viewer.accessible, environment: ProcessEnvironment.variables,
+            accessible: root.settings.viewer.accessible, environment: ProcessInfo.processInfo.environment,
             logger: root.logger)
         // Key releases (hold space to pause) where the terminal speaks kitty's keyboard protocol.
         let releases = display.detected.keyboardProtocol && !root.settings.viewer.accessible

@@ -9,6 +9,14 @@
 extern "C" {
 #endif
 
+/// One of two parts of a picture's work: `part` is 0 or 1.
+typedef void (*cimg_part_work)(void *context, int part);
+
+/// Runs work(context, 0) and work(context, 1), at once where it can, and returns when both are
+/// done. The caller owns the threads (StoryTerminal's `Parallel`: libdispatch's pool); NULL
+/// wherever a function takes one means "on the calling thread alone".
+typedef void (*cimg_runner)(cimg_part_work work, void *context);
+
 /// Reads a JPEG header. Returns 0 and fills width, height and progressive, or returns -1
 /// with a message in err.
 int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *height, int *progressive,
@@ -20,23 +28,18 @@ int cimg_jpeg_info(const unsigned char *data, size_t size, int *width, int *heig
 /// A progressive JPEG is read only until the coefficients the scale reads are final (at 1/8,
 /// its DC scans): the picture is the same as after every scan, and a file damaged or cut past
 /// those scans still shows. A large baseline picture (at 3/8 or more, 100 000 pixels or more
-/// out) is decoded by two threads, each its share of the rows: the same pixels.
-int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
+/// out) is decoded in two parts that `run` runs at once (none: in one part): the same pixels.
+int cimg_jpeg_decode(const unsigned char *data, size_t size, int scale_num, cimg_runner run, unsigned char **out,
                      int *out_width, int *out_height, char *err, size_t err_len);
 
 /// cimg_jpeg_decode into `pixels`, `capacity` bytes the caller owns (no copy out of a buffer of
 /// the decoder's): the output is ceil(width * scale_num / 8) x ceil(height * scale_num / 8)
 /// pixels of the stored (not EXIF-turned) picture; -1 with a message when it does not fit.
-int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, unsigned char *pixels,
+int cimg_jpeg_decode_into(const unsigned char *data, size_t size, int scale_num, cimg_runner run, unsigned char *pixels,
                           size_t capacity, int *out_width, int *out_height, char *err, size_t err_len);
 
-/// cimg_jpeg_decode with the second thread of a split decode starting late, when the first has
-/// taken `late_rows` rows (all of them when more): for tests of where the split falls.
-int cimg_jpeg_decode_split_late(const unsigned char *data, size_t size, int scale_num, unsigned int late_rows,
-                                unsigned char **out, int *out_width, int *out_height, char *err, size_t err_len);
-
-/// cimg_jpeg_decode on one thread reading every scan of a progressive JPEG: the reference its
-/// early stop and its two-thread split are tested against.
+/// cimg_jpeg_decode in one part reading every scan of a progressive JPEG: the reference its
+/// early stop and its split are tested against.
 int cimg_jpeg_decode_every_scan(const unsigned char *data, size_t size, int scale_num, unsigned char **out,
                                 int *out_width, int *out_height, char *err, size_t err_len);
 
@@ -89,12 +92,13 @@ void cimg_resample_across(const unsigned char *source, size_t width, size_t heig
 /// the most pixels split at the median of its widest channel until there are `colors`, 1...256,
 /// or no box can be split), each box's colour its pixels' mean, truncated. Writes r g b a colour
 /// into `out` (room for max(2, `colors`) × 3 bytes) and returns how many; no pixels give black and white
-/// (2). Returns -1 when its tables could not be allocated.
-int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, unsigned char *out);
+/// (2). Returns -1 when its tables could not be allocated. A picture of 100 000 pixels or more
+/// has its histogram counted in two halves that `run` runs at once (NULL: in turn).
+int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out);
 
 /// cimg_sixel_palette counting the pixels in slices of at most `most` (1...2^32 / 255, the
 /// default) into 32-bit sums: the same palette whatever the slices (for the tests).
-int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, unsigned char *out,
+int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out,
                                  size_t most);
 
 /// Floyd–Steinberg dithering of `width × height` RGB `pixels` to `count` (1...256) RGB
@@ -115,18 +119,13 @@ unsigned char *cimg_sixel_bands(const unsigned char *indexes, const unsigned cha
                                 int colors, size_t *size);
 
 /// A picture's sixel bands from its pixels: cimg_dither, then cimg_sixel_bands, done in two
-/// halves on two threads for a picture of 60 000 pixels or more (24 rows or more). The halves
+/// halves that `run` runs at once (NULL: in turn) for a picture of 60 000 pixels or more (24
+/// rows or more). The halves
 /// meet at a band's edge, so the bands are one pass's; the lower half's dither starts without the
 /// error of the row above it. `opaque` as cimg_sixel_bands'. NULL when memory runs out.
 unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, size_t height,
                                   const unsigned char *palette, int count, const unsigned char *opaque,
-                                  size_t *size);
-
-/// Runs work(context, 1) on another thread (the helper thread when it is free, else one of its
-/// own) and work(context, 0) on the caller's, and returns when both are done (both on the
-/// caller's, in turn, when no thread can be started).
-typedef void (*cimg_part_work)(void *context, int part);
-void cimg_two_parts(cimg_part_work work, void *context);
+                                  cimg_runner run, size_t *size);
 
 /// Frees a buffer returned by a decode or compress function.
 void cimg_free(unsigned char *buffer);

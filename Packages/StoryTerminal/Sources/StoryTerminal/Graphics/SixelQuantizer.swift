@@ -30,7 +30,7 @@ enum SixelQuantizer {
         let count = image.pixels.count / 3
         let made = image.pixels.withUnsafeBufferPointer { pixels in
             channels.withUnsafeMutableBufferPointer { out in
-                cimg_sixel_palette(pixels.baseAddress, count, Int32(colors), out.baseAddress)
+                cimg_sixel_palette(pixels.baseAddress, count, Int32(colors), Parallel.runner, out.baseAddress)
             }
         }
         // Out of memory for its tables: black and white, as for no pixels.

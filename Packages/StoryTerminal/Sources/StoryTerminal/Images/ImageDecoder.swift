@@ -113,7 +113,8 @@ public enum ImageDecoder {
             let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 status = data.withUnsafeBytes { raw in
                     cimg_jpeg_decode_into(
-                        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), buffer.baseAddress,
+                        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), Parallel.runner,
+                        buffer.baseAddress,
                         capacity, &outWidth, &outHeight, &message, message.count)
                 }
                 count = status == 0 ? Int(outWidth) * Int(outHeight) * 3 : 0
