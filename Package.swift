@@ -26,25 +26,27 @@ func nio(_ name: String) -> Target.Dependency { .product(name: name, package: "s
 /// resources and settings, so no manifest reads another.
 let modules: [Target] = [
     .target(name: "StoryInterfaces", path: "Packages/StoryInterfaces/Sources/StoryInterfaces"),
+    .target(name: "StoryBase", dependencies: ["StoryInterfaces"], path: "Packages/StoryBase/Sources/StoryBase"),
     .target(
         name: "StoryInterfacesTestSupport", dependencies: ["StoryInterfaces"],
         path: "Packages/StoryInterfaces/Sources/StoryInterfacesTestSupport"),
     .target(
-        name: "StoryModels", dependencies: ["StoryInterfaces"], path: "Packages/StoryModels/Sources/StoryModels",
+        name: "StoryModels", dependencies: ["StoryInterfaces", "StoryBase"],
+        path: "Packages/StoryModels/Sources/StoryModels",
         resources: [.copy("Resources/samples"), .copy("Resources/videos")]),
     .target(name: "FeedPaging", dependencies: ["StoryInterfaces"], path: "Packages/FeedPaging/Sources/FeedPaging"),
     .target(
         name: "StoryNavigation", dependencies: ["StoryInterfaces"],
         path: "Packages/StoryNavigation/Sources/StoryNavigation"),
     .target(
-        name: "SeenLikeStore", dependencies: ["StoryInterfaces", grdb],
+        name: "SeenLikeStore", dependencies: ["StoryInterfaces", "StoryBase", grdb],
         path: "Packages/SeenLikeStore/Sources/SeenLikeStore"),
     .executableTarget(
         name: "SeenLikeStoreWriter", dependencies: ["SeenLikeStore", "StoryInterfaces"],
         path: "Packages/SeenLikeStore/Sources/SeenLikeStoreWriter"),
     .target(
         name: "PicsumContent",
-        dependencies: ["StoryInterfaces", .product(name: "Crypto", package: "swift-crypto")],
+        dependencies: ["StoryInterfaces", "StoryBase", .product(name: "Crypto", package: "swift-crypto")],
         path: "Packages/PicsumContent/Sources/PicsumContent"),
     .systemLibrary(
         name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -54,7 +56,7 @@ let modules: [Target] = [
         path: "Packages/StoryTerminal/Sources/CImageCodecs",
         linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
     .target(
-        name: "StoryTerminal", dependencies: ["CImageCodecs", "StoryInterfaces"],
+        name: "StoryTerminal", dependencies: ["CImageCodecs", "StoryInterfaces", "StoryBase"],
         path: "Packages/StoryTerminal/Sources/StoryTerminal"),
     .executableTarget(
         name: "TerminalProbe", dependencies: ["StoryTerminal"], path: "Packages/StoryTerminal/Sources/TerminalProbe"),
@@ -78,7 +80,7 @@ let modules: [Target] = [
     .target(
         name: "ConfigurationLayers",
         dependencies: [
-            "StoryInterfaces", .product(name: "Configuration", package: "swift-configuration"),
+            "StoryInterfaces", "StoryBase", .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
         ],
         path: "Packages/ConfigurationLayers/Sources/ConfigurationLayers"),
@@ -86,17 +88,18 @@ let modules: [Target] = [
     .target(
         name: "VideoDecoding",
         dependencies: [
-            "StoryInterfaces", .product(name: "Subprocess", package: "swift-subprocess"),
+            "StoryInterfaces", "StoryBase", .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
         path: "Packages/VideoDecoding/Sources/VideoDecoding"),
     .target(
-        name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryNavigation", "StoryTerminal"],
+        name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal"],
         path: "Features/StoriesScreens/Sources/StoriesScreens"),
     .target(
         name: "StoriesRuntime",
         dependencies: [
-            "StoriesScreens", "StoryInterfaces", "StoryNavigation", "StoryTerminal", "FeedPaging", "StoryModels",
+            "StoriesScreens", "StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal", "FeedPaging",
+            "StoryModels",
             .product(name: "Logging", package: "swift-log"), .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
@@ -119,6 +122,7 @@ let helpers = [
 /// the package's `<Name>Tests` target. Fixtures are read by path: no resources here.
 let suites: [(name: String, dependencies: [Target.Dependency])] = [
     ("StoryInterfaces", ["StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("StoryBase", ["StoryBase", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("StoryModels", ["StoryModels", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("FeedPaging", ["FeedPaging", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     ("StateSync", ["StateSync", "StoryInterfaces", "StoryInterfacesTestSupport"]),
@@ -127,10 +131,13 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ["SeenLikeStore", "SeenLikeStoreWriter", grdb, "StoryInterfaces", "StoryInterfacesTestSupport"]
     ),
     ("StoryNavigation", ["StoryNavigation", "StoryInterfaces", "StoryInterfacesTestSupport"]),
-    ("PicsumContent", ["PicsumContent", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("PicsumContent", ["PicsumContent", "StoryInterfaces", "StoryBase", "StoryInterfacesTestSupport"]),
     (
         "StoryTerminal",
-        ["StoryTerminal", "TerminalProbe", "CImageCodecs", "StoryInterfaces", "StoryInterfacesTestSupport"]
+        [
+            "StoryTerminal", "TerminalProbe", "CImageCodecs", "StoryInterfaces", "StoryBase",
+            "StoryInterfacesTestSupport",
+        ]
     ),
     ("AsyncHTTPFetcher", ["AsyncHTTPFetcher", "StoryInterfaces", "StoryInterfacesTestSupport"]),
     (
@@ -140,7 +147,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
             "StoryInterfacesTestSupport",
         ]
     ),
-    ("VideoDecoding", ["VideoDecoding", "StoryInterfaces", "StoryInterfacesTestSupport"]),
+    ("VideoDecoding", ["VideoDecoding", "StoryInterfaces", "StoryBase", "StoryInterfacesTestSupport"]),
     ("ConfigurationLayers", ["ConfigurationLayers"]),
 ]
 
@@ -212,7 +219,7 @@ let package = Package(
                 // FlyingFox brings FoundationNetworking (libcurl): picsum-stub is a test and
                 // bench server, linked dynamically; `stories` never links it.
                 "StoryModels", "StoryTerminal",
-                "StoryInterfaces",
+                "StoryInterfaces", "StoryBase",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -272,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces",
+                "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces", "StoryBase",
                 "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
                 "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),

@@ -21,6 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Packages/StoryInterfaces"),
+        .package(path: "../../Packages/StoryBase"),
         .package(path: "../../Packages/StoryNavigation"),
         .package(path: "../../Packages/StoryTerminal"),
         .package(path: "../../Packages/FeedPaging"),
@@ -35,6 +36,7 @@ let package = Package(
             name: "StoriesScreens",
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
             ],
@@ -45,6 +47,7 @@ let package = Package(
             dependencies: [
                 "StoriesScreens",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
                 .product(name: "FeedPaging", package: "FeedPaging"),

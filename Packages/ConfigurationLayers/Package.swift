@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
@@ -27,6 +28,7 @@ let package = Package(
             name: "ConfigurationLayers",
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
             ],

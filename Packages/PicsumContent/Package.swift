@@ -18,6 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
             name: "PicsumContent",
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -34,6 +36,7 @@ let package = Package(
             dependencies: [
                 "PicsumContent",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
             swiftSettings: strict

@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
             name: "SeenLikeStore",
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

@@ -17,12 +17,16 @@ let package = Package(
         .library(name: "StoryModels", targets: ["StoryModels"])
     ],
     dependencies: [
-        .package(path: "../StoryInterfaces")
+        .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
     ],
     targets: [
         .target(
             name: "StoryModels",
-            dependencies: [.product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
+            ],
             resources: [.copy("Resources/samples"), .copy("Resources/videos")],
             swiftSettings: strict
         ),

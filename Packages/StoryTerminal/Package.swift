@@ -18,7 +18,8 @@ let package = Package(
         .executable(name: "terminal-probe", targets: ["TerminalProbe"]),
     ],
     dependencies: [
-        .package(path: "../StoryInterfaces")
+        .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
     ],
     targets: [
         .systemLibrary(name: "CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -32,7 +33,10 @@ let package = Package(
         ),
         .target(
             name: "StoryTerminal",
-            dependencies: ["CImageCodecs", .product(name: "StoryInterfaces", package: "StoryInterfaces")],
+            dependencies: [
+                "CImageCodecs", .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "TerminalProbe", dependencies: ["StoryTerminal"], swiftSettings: strict),
@@ -43,6 +47,7 @@ let package = Package(
                 "TerminalProbe",
                 "CImageCodecs",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
             swiftSettings: strict

@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../StoryInterfaces"),
+        .package(path: "../StoryBase"),
         // ffmpeg runs as a child process through swift-subprocess (its output and errors read
         // together, inherited descriptors closed in the child); FilePath is swift-system's.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -29,6 +30,7 @@ let package = Package(
             name: "VideoDecoding",
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
@@ -39,6 +41,7 @@ let package = Package(
             dependencies: [
                 "VideoDecoding",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
             swiftSettings: strict

@@ -6,7 +6,8 @@ import Testing
 struct BoundaryScriptTests {
     static let script = repositoryRoot + "/Scripts/check-boundaries"
 
-    /// A minimal tree: StoryInterfaces, and two packages that follow the rule.
+    /// A minimal tree: StoryInterfaces, StoryBase on it, and two packages that follow the rule
+    /// (FeedPaging uses the base too).
     static func fixture() throws -> String {
         let root = try TemporaryFolder.make()
         let manifest = { (name: String, deps: String) in
@@ -15,11 +16,19 @@ struct BoundaryScriptTests {
         try TemporaryFolder.write(manifest("StoryInterfaces", ""), to: root + "/Packages/StoryInterfaces/Package.swift")
         try TemporaryFolder.write(
             "public protocol P {}\n", to: root + "/Packages/StoryInterfaces/Sources/StoryInterfaces/P.swift")
+        try TemporaryFolder.write(
+            manifest("StoryBase", ".package(path: \"../StoryInterfaces\")"),
+            to: root + "/Packages/StoryBase/Package.swift")
+        try TemporaryFolder.write(
+            "public import StoryInterfaces\nimport Dispatch\nlet q = DispatchQueue(label: \"x\")\n",
+            to: root + "/Packages/StoryBase/Sources/StoryBase/B.swift")
         for name in ["FeedPaging", "StoryModels"] {
+            let base = name == "FeedPaging" ? ", .package(path: \"../StoryBase\")" : ""
             try TemporaryFolder.write(
-                manifest(name, ".package(path: \"../StoryInterfaces\")"), to: root + "/Packages/\(name)/Package.swift")
+                manifest(name, ".package(path: \"../StoryInterfaces\")" + base),
+                to: root + "/Packages/\(name)/Package.swift")
             try TemporaryFolder.write(
-                "public import StoryInterfaces\nimport Foundation\n",
+                "public import StoryInterfaces\nimport Foundation\n" + (base.isEmpty ? "" : "import StoryBase\n"),
                 to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
         }
         // Two features: each depends on packages and imports them.
@@ -84,10 +93,48 @@ struct BoundaryScriptTests {
         #expect(result.stderr.contains(path))
     }
 
-    @Test func storyInterfacesMayDependOnNoLocalPackage() async throws {
-        let root = try Self.fixture(
-            manifest: "Packages/StoryInterfaces", name: "StoryInterfaces", paths: ["../StoryInterfaces"])
+    @Test(arguments: ["../StoryInterfaces", "../StoryBase"])
+    func storyInterfacesMayDependOnNoLocalPackage(path: String) async throws {
+        let root = try Self.fixture(manifest: "Packages/StoryInterfaces", name: "StoryInterfaces", paths: [path])
         #expect(try await Self.check(root).status == 1)
+    }
+
+    /// The base package stands on the contracts alone: a leaf below it, in its manifest or its
+    /// imports, fails.
+    @Test func storyBaseMayUseStoryInterfacesOnly() async throws {
+        let manifest = try Self.fixture(
+            manifest: "Packages/StoryBase", name: "StoryBase", paths: ["../StoryInterfaces", "../StoryModels"])
+        let dependency = try await Self.check(manifest)
+        #expect(dependency.status == 1 && dependency.stderr.contains("StoryBase may depend on StoryInterfaces"))
+        let root = try Self.fixture()
+        try TemporaryFolder.write("import StoryModels\n", to: root + "/Packages/StoryBase/Sources/StoryBase/C.swift")
+        let imported = try await Self.check(root)
+        #expect(imported.status == 1 && imported.stderr.contains("imports StoryModels"), "\(imported.stderr)")
+    }
+
+    /// StoryInterfaces holds contracts: threads, queues and system calls belong to StoryBase.
+    @Test(arguments: [
+        "import Dispatch\n", "#if canImport(Glibc)\n    import Glibc\n#endif\n",
+        "let queue = DispatchQueue(label: \"q\")\n", "func f() { Thread { }.start() }\n",
+        "final class E: TaskExecutor {}\n", "let lock = NSCondition()\n",
+    ])
+    func storyInterfacesHoldsContractsOnly(text: String) async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(text, to: root + "/Packages/StoryInterfaces/Sources/StoryInterfaces/Q.swift")
+        let result = try await Self.check(root)
+        #expect(result.status == 1 && result.stderr.contains("contracts only"), "\(result.stderr)")
+    }
+
+    /// No C in the base (StoryInterfaces, StoryBase): C starts at StoryTerminal.
+    @Test(arguments: [
+        "Packages/StoryInterfaces/Sources/CPlace/place.c", "Packages/StoryBase/Sources/CBase/include/base.h",
+        "Packages/StoryBase/Sources/CSystem/module.modulemap",
+    ])
+    func cInTheBaseFails(path: String) async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write("int x;\n", to: root + "/" + path)
+        let result = try await Self.check(root)
+        #expect(result.status == 1 && result.stderr.contains("C in the base package"), "\(result.stderr)")
     }
 
     @Test func importsThatMerelyShareAPrefixAreAllowed() async throws {

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import StoryBase
 import StoryInterfaces
 import StoryModels
 

@@ -1,5 +1,6 @@
 import Foundation
 import PicsumContent
+import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import StoryBase
 import StoryInterfaces
 import StoryTerminal
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StoriesScreens
+import StoryBase
 import StoryInterfaces
 import StoryTerminal
 import Synchronization

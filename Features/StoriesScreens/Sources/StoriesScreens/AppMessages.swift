@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 public import StoryTerminal
 

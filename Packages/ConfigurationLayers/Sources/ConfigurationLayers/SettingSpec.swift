@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 
 /// One configuration key: its name, what it accepts, its default and its flag.

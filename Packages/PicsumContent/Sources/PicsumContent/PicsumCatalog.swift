@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// The list as a page source (`PageFetching<Photo>`), for the gallery and for grouping authors.

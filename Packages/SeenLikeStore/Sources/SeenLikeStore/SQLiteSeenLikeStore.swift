@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoryBase
 public import StoryInterfaces
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import StoryBase
 import StoryInterfaces
 
 /// Threads of the decoders' own for their reading tasks: a decoder's output is read, parsed

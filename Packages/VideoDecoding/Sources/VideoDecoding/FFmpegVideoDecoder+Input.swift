@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 
 /// What ffmpeg is given: the file's container as its first bytes say (an animation's canvas

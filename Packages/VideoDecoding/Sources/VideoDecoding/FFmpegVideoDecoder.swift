@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 import StoryInterfaces
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 import Testing
 import VideoDecoding

@@ -3,6 +3,7 @@ import ConfigurationLayers
 import Foundation
 import PicsumContent
 import StoriesRuntime
+import StoryBase
 import StoryInterfaces
 import StoryTerminal
 import VideoDecoding

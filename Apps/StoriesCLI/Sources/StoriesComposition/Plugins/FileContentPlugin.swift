@@ -1,5 +1,6 @@
 public import ConfigurationLayers
 import PicsumContent
+import StoryBase
 import StoryInterfaces
 import StoryModels
 

@@ -1,5 +1,6 @@
 public import ConfigurationLayers
 import Foundation
+import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -1,6 +1,7 @@
 import FeedPaging
 import Foundation
 import PicsumContent
+import StoryBase
 import StoryInterfaces
 
 /// `content.source = picsum`: Lorem Picsum's authors as users, its list as the gallery, its

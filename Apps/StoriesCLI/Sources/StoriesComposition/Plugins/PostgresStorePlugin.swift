@@ -3,6 +3,7 @@ import Foundation
 import PostgresSeenLikeStore
 import SeenLikeStore
 import StateSync
+import StoryBase
 public import StoryInterfaces
 import StoryTerminal
 

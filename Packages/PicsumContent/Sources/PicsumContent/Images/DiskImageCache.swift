@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import StoryBase
 import StoryInterfaces
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// The live ``ImageLoading``: memory, then disk, then one download per URL however many ask

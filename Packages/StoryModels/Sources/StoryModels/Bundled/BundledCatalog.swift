@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// The bundled sample content: the mock content source's users, stories and gallery photos,

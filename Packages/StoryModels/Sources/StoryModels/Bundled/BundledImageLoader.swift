@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// The mock ``ImageLoading`` for bundled content: `bundled://samples/NAME.jpg` from the

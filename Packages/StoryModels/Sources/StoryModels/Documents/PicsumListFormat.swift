@@ -1,3 +1,4 @@
+import StoryBase
 import StoryInterfaces
 
 /// One Lorem Picsum list page, `[{"id","author","width","height","url","download_url"}]`:

@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// Makes a user's story from their id alone, with Picsum seed URLs on a base URL: 1 to 8

@@ -1,5 +1,6 @@
 import CImageCodecs
 public import Foundation
+public import StoryBase
 public import StoryInterfaces
 
 /// Why an image could not be decoded. None of these ends the process; the CLI exits 65.

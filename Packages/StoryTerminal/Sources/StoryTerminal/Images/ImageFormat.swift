@@ -1,3 +1,4 @@
+public import StoryBase
 public import StoryInterfaces
 
 /// The formats the terminal recognises: the shared ``MediaFormat`` sniffing rule.

@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 import StoryInterfaces
 
 /// How a photo's pixels are to be turned to stand upright: the EXIF orientation tag (0x0112)

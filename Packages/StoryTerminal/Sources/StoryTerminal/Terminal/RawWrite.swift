@@ -1,3 +1,4 @@
+import StoryBase
 import StoryInterfaces
 
 /// `write(2)` until every byte is out, retried on EINTR: the one write loop, for the screen's

@@ -1,4 +1,4 @@
-import StoryInterfaces
+import StoryBase
 import Testing
 
 @Suite("Media sniffing")

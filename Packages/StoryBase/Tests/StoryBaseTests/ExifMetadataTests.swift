@@ -1,5 +1,5 @@
 import Foundation
-import StoryInterfaces
+import StoryBase
 import StoryInterfacesTestSupport
 import Testing
 

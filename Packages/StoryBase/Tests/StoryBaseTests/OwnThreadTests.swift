@@ -1,5 +1,5 @@
 import Foundation
-import StoryInterfaces
+import StoryBase
 import Testing
 
 /// Work on a thread of its own, awaited.

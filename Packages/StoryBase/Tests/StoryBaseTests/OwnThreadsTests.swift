@@ -1,5 +1,5 @@
 import Foundation
-import StoryInterfaces
+import StoryBase
 import Synchronization
 import Testing
 

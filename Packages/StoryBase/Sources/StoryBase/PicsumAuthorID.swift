@@ -1,4 +1,5 @@
 import Foundation
+public import StoryInterfaces
 
 extension Identifier where Tag == StoryUser {
     /// The user id of a Lorem Picsum author, shared by every source that shows authors as
