@@ -2,11 +2,25 @@ import ArgumentParser
 import StoriesComposition
 import Testing
 
-/// `stories` parses a leaf subcommand named first by itself (start-up, issue 31): the table of
-/// leaves is every subcommand without subcommands of its own, each skips ArgumentParser's
-/// completion-script check, and a command line parsed either way is the same command.
+/// `stories` parses a leaf subcommand named first by itself: the table of subcommands says each
+/// one's name and whether it is a leaf as its own configuration does, each leaf skips
+/// ArgumentParser's completion-script check, and a command line parsed either way is the same
+/// command.
 @Suite("Parsing a leaf subcommand alone")
 struct LeafParsingTests {
+    /// Each entry of the one table is its command: its name, and a leaf exactly when it has no
+    /// subcommands of its own; the plugins' (the shared store's) come after the app's own.
+    @Test func theTableSaysWhatEachCommandIs() {
+        for entry in StoriesCommand.table {
+            #expect(entry.type._commandName == entry.name)
+            #expect(entry.isLeaf == entry.type.configuration.subcommands.isEmpty, "\(entry.name)")
+        }
+        #expect(Set(StoriesCommand.table.map(\.name)).count == StoriesCommand.table.count, "no name twice")
+        #expect(PluginRegistry.standard.commands.map(\.name) == ["sync", "admin"])
+        #expect(StoriesCommand.table.suffix(2).map(\.name) == ["sync", "admin"])
+        #expect(PluginRegistry().commands.isEmpty, "a registry without the shared store brings no command")
+    }
+
     @Test func theLeavesAreEverySubcommandWithoutSubcommandsOfItsOwn() {
         let leaves = StoriesCommand.configuration.subcommands.filter { $0.configuration.subcommands.isEmpty }
         #expect(Set(StoriesCommand.leaves.keys) == Set(leaves.map { $0._commandName }))
@@ -16,22 +30,7 @@ struct LeafParsingTests {
         }
     }
 
-    /// `stories` parses a leaf on the main thread with ArgumentParser's synchronous parse, which
-    /// in a debug build (this one) stops the program for a command with asynchronous
-    /// completions: every leaf not listed as having them parses synchronously here, and the
-    /// listed ones are leaves.
-    @Test func everyLeafButTheListedParsesSynchronously() throws {
-        #expect(StoriesCommand.leavesWithAsynchronousCompletions.isSubset(of: Set(StoriesCommand.leaves.keys)))
-        for (name, leaf) in StoriesCommand.leaves where !StoriesCommand.leavesWithAsynchronousCompletions.contains(name)
-        {
-            let arguments = name == "render" ? ["pic.jpg"] : []
-            if let command = try? leaf.parseAsRoot(arguments) {
-                #expect(type(of: command) == leaf)
-            }
-        }
-    }
-
-    /// The names written out for start-up are the subcommands' own, in their order.
+    /// The names written out are the subcommands' own, in their order.
     @Test func theCommandNamesAreTheSubcommandsNames() {
         #expect(
             StoriesCommand.commandNames == StoriesCommand.configuration.subcommands.map { $0._commandName } + ["help"])

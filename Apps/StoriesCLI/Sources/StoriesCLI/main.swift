@@ -6,9 +6,5 @@ import StoriesComposition
     import Darwin
 #endif
 
-// The thin `stories` executable: everything else lives in StoriesComposition. The command line
-// is parsed here on the main thread; `--version` or an unknown command ends here. The program
-// then runs on the cooperative pool and exits where it ends.
-let start = StoriesMain.start(Array(CommandLine.arguments.dropFirst()))
-if let status = start.finishedStatus { exit(status) }
-StoriesMain.runAndExit(start)
+// The thin `stories` executable: everything else lives in StoriesComposition.
+exit(await StoriesMain.run(Array(CommandLine.arguments.dropFirst())))

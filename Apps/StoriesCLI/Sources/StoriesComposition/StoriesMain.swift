@@ -11,47 +11,23 @@ import StoryTerminal
 
 /// The program: parse, run, and turn every error into its documented exit status.
 public enum StoriesMain {
-    /// What the main thread made of the command line (``start(_:)``), handed to ``runAndExit(_:)``.
-    /// Unchecked: it holds the parsed command (ArgumentParser's commands are not `Sendable`),
-    /// handed once from the main thread to where the program runs and used there alone.
-    public struct Start: @unchecked Sendable {
-        fileprivate enum Step {
-            /// Nothing left to do: the program ends with this status.
-            case finished(Int32)
-            /// A leaf subcommand, parsed.
-            case parsed(any ParsableCommand)
-            /// Parsed on the pool: through the whole tree, or by a leaf whose completions are
-            /// asynchronous (a synchronous parse refuses those).
-            case unparsed([String])
-        }
-        fileprivate let step: Step
-        fileprivate init(_ step: Step) { self.step = step }
-        fileprivate static func finished(_ status: Int32) -> Start { Start(.finished(status)) }
-
-        /// The exit status when nothing is left to run (`--version`, an unknown command).
-        public var finishedStatus: Int32? {
-            if case .finished(let status) = step { return status }
-            return nil
-        }
-    }
-
-    /// The start of every run, on the main thread: the process set up, `--version` answered, and
-    /// a leaf subcommand named first parsed by itself (ArgumentParser then reflects over one
-    /// command's arguments instead of the whole tree's).
-    public static func start(_ arguments: [String]) -> Start {
+    /// Runs the command line `arguments` (without the program's name) and returns the exit
+    /// status: the process set up, `--version` answered before ArgumentParser builds anything,
+    /// a folder named first browsed, an unknown command refused, then the command parsed and run.
+    public static func run(_ arguments: [String]) async -> Int32 {
         // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
         signal(SIGPIPE, SIG_IGN)
         // Whatever this process creates is its user's only (state, log, caches, clips): other
         // users of the machine read none of it. Each place also sets its own mode.
         umask(0o077)
         StandardStreams.reserveClosedStandardDescriptors()
-        if arguments == ["--version"] {  // answered before ArgumentParser builds anything
+        if arguments == ["--version"] {
             do {
                 try StandardStreams.printOutput(StoriesCommand.configuration.version)
-                return .finished(ExitStatus.success.rawValue)
+                return ExitStatus.success.rawValue
             } catch {
                 StandardStreams.printError(error.description)
-                return .finished(ExitStatus.ioError.rawValue)
+                return ExitStatus.ioError.rawValue
             }
         }
         var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
@@ -62,28 +38,9 @@ public enum StoriesMain {
         }
         if let unknown = StoriesCommand.unknownCommand(arguments) {
             StandardStreams.writeError(unknown)
-            return .finished(ExitStatus.usage.rawValue)
+            return ExitStatus.usage.rawValue
         }
-        if let first = arguments.first, let leaf = StoriesCommand.leaves[first],
-            !StoriesCommand.leavesWithAsynchronousCompletions.contains(first),
-            !arguments.contains(where: StoriesCommand.needsTheTree),
-            let command = try? leaf.parseAsRoot(Array(arguments.dropFirst()))
-        {
-            return Start(.parsed(command))
-        }
-        return Start(.unparsed(arguments))
-    }
-
-    /// Finishes what ``start(_:)`` began on the cooperative pool and exits with its status where
-    /// the program ends, while the main thread serves the main queue as an asynchronous `main`
-    /// would.
-    public static func runAndExit(_ start: Start) -> Never {
-        Task.detached { exit(await finish(start)) }
-        dispatchMain()
-    }
-
-    private static func finish(_ start: Start) async -> Int32 {
-        let status = await runCommand(start)
+        let status = await runCommand(arguments)
         await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
         await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits
         return status
@@ -116,13 +73,9 @@ public enum StoriesMain {
         }
     }
 
-    private static func runCommand(_ start: Start) async -> Int32 {
+    private static func runCommand(_ arguments: [String]) async -> Int32 {
         do {
-            switch start.step {
-            case .finished(let status): return status
-            case .parsed(let command): try await run(command)
-            case .unparsed(let arguments): try await run(try await parse(arguments))
-            }
+            try await run(try await parse(arguments))
             return ExitStatus.success.rawValue
         } catch {
             if let status = ErrorReport.status(for: error) {

@@ -11,9 +11,9 @@ import StoryTerminal
 
 /// `stories` (and `stories browse`): the interactive tray and viewer when a terminal is
 /// attached; without one, the tray printed as text, saying why.
-public struct BrowseCommand: AsyncParsableCommand {
+struct BrowseCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "browse", _superCommandName: "stories",
         abstract: "The interactive tray and viewer (what bare `stories` runs).",
         discussion: """
@@ -45,11 +45,8 @@ public struct BrowseCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Runs the app, or prints the tray without a terminal.
-    public func run() async throws {
+    func run() async throws {
         guard TerminalSession.isTerminal(STDIN_FILENO), TerminalSession.isTerminal(STDOUT_FILENO) else {
             StandardStreams.printError(
                 "not a terminal: printing the tray instead (run `stories` in a terminal for the interactive screens)")

@@ -5,9 +5,9 @@ import StoryTerminal
 
 /// `stories cache stats|clear|verify`: the image disk cache at `images.cache.path`, and the
 /// video clips' beside it (`<images.cache.path>-videos`) once a clip was downloaded.
-public struct CacheCommand: ParsableCommand {
+struct CacheCommand: ParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "cache", _superCommandName: "stories",
         abstract: "Show, clear or verify the image disk cache (and the video clips').",
         discussion: """
@@ -31,11 +31,8 @@ public struct CacheCommand: ParsableCommand {
     @Argument(help: "stats, clear or verify.")
     var action: Action
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Runs the action and prints one line.
-    public func run() throws {
+    func run() throws {
         let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
         let images = settings.imageCache.diskPath
         try act(on: images, limit: settings.imageCache.diskMaxBytes, what: "image")

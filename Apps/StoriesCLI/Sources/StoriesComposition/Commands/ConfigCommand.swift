@@ -4,9 +4,9 @@ import Foundation
 import StoryTerminal
 
 /// `stories config [--json]`: every key, its value and where it came from.
-public struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: ParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "config", _superCommandName: "stories",
         abstract: "Show every configuration key, its value and where it came from.",
         discussion: """
@@ -25,11 +25,8 @@ public struct ConfigCommand: ParsableCommand {
     @Flag(help: "Print JSON: {\"file\":…,\"keys\":[{\"key\",\"value\",\"source\"}]}.")
     var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Prints the resolved configuration.
-    public func run() throws {
+    func run() throws {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let resolved = root.settings.resolved
         for warning in resolved.warnings { StandardStreams.printError("warning: " + warning) }

@@ -9,9 +9,9 @@ import StoryTerminal
 import VideoDecoding
 
 /// `stories doctor [--repair]`: terminal, network, store and cache checks.
-public struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "doctor", _superCommandName: "stories",
         abstract: "Check the terminal, video playback, the content source, the store and the image cache.",
         discussion: """
@@ -24,11 +24,8 @@ public struct DoctorCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Move a damaged state database aside and start a new one.") var repair = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Runs every check.
-    public func run() async throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let settings = root.settings

@@ -7,9 +7,9 @@ import StoryModels
 import StoryTerminal
 
 /// `stories photos [--page N] [--limit K] [--json]`.
-public struct PhotosCommand: AsyncParsableCommand {
+struct PhotosCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "photos", _superCommandName: "stories", abstract: "List one page of the gallery's photos.",
         discussion: """
             JSON: {"page","next","photos":[{"id","author","width","height","url","downloadURL"}]}, "next" null after the last page.
@@ -25,11 +25,8 @@ public struct PhotosCommand: AsyncParsableCommand {
     @Option(help: "Photos per page (default feed.pageSize, at most 100).") var limit: Int?
     @Flag(help: "Print JSON.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Prints the page.
-    public func run() async throws {
+    func run() async throws {
         let page = page ?? 1
         let session = try await ContentSession.open(options)
         let result = try await session.source.photos.photos(
@@ -51,9 +48,9 @@ public struct PhotosCommand: AsyncParsableCommand {
 }
 
 /// `stories photo ID [--json]`.
-public struct PhotoCommand: AsyncParsableCommand {
+struct PhotoCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "photo", _superCommandName: "stories", abstract: "Show one photo's details.",
         discussion: "ID as `stories photos` prints it; an unknown one exits 65.")
 
@@ -61,11 +58,8 @@ public struct PhotoCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The photo id.", valueName: "id")) var id: String
     @Flag(help: "Print JSON.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Prints the photo.
-    public func run() async throws {
+    func run() async throws {
         let session = try await ContentSession.open(options)
         let photo = try await session.source.photos.photo(id: PhotoID(id))
         if json {

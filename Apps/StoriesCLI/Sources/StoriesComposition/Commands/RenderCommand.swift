@@ -1,14 +1,15 @@
 public import ArgumentParser
 import Foundation
 import PicsumContent
+import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
 
 /// `stories render FILE|URL [--width W] [--height H]`: an image as terminal cells on stdout.
-public struct RenderCommand: AsyncParsableCommand {
+struct RenderCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "render", _superCommandName: "stories",
         abstract: "Draw an image file or URL in the terminal.",
         discussion: """
@@ -48,11 +49,8 @@ public struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Rows at most (default: the terminal's less one, else 40).", valueName: "rows"))
     var height: Int?
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Checks the sizes.
-    public func validate() throws {
+    func validate() throws {
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(1...1000).contains(value) {
                 throw ValidationError("\(name) \(value) is out of range: use 1 to 1000")
@@ -61,7 +59,7 @@ public struct RenderCommand: AsyncParsableCommand {
     }
 
     /// Decodes and prints.
-    public func run() async throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
@@ -135,18 +133,11 @@ enum RenderInput {
                 path,
                 "\(path[..<colon].lowercased()): URLs are not read; give a file, an http(s) URL or a bundled:// sample")
         }
-        // stat(2), not FileManager's attributes: those are a dictionary of every attribute,
-        // owner and group names looked up (0.8 M instructions of the command's start-up).
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unreadable(path, errno == EACCES ? "permission denied" : "no such file")
+        do {
+            return try BoundedFile.contents(of: path, limit: ImageDecoder.maximumBytes)
+        } catch {
+            throw .unreadable(path, error.reason)
         }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path, "it is a folder") }
-        if status.st_size > ImageDecoder.maximumBytes {
-            throw .unreadable(path, "it is \(status.st_size) bytes; the limit is \(ImageDecoder.maximumBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "cannot read it") }
-        return data
     }
 }
 

@@ -5,25 +5,22 @@ import StoryModels
 import StoryTerminal
 
 /// `stories state [--json]`: what the store holds.
-public struct StateCommand: AsyncParsableCommand {
+struct StateCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "state", _superCommandName: "stories",
         abstract: "Show the seen, liked and muted state in the store.",
         discussion: """
             JSON: {"seenItems","likedItems","mutedUsers","seenItemIds","likedItemIds","mutedUserIds",\
             "users":[{"id","seenItems","lastSeenIndex"}]}; \
-            with store.kind=postgres also "sync":{"pending","lastSync"} (changes saved here that wait for the server).
+            with a store shared through a server also "sync":{"pending","lastSync"} (changes saved here that wait for the server).
             """)
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Prints the summary.
-    public func run() async throws {
+    func run() async throws {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         let store = try await root.makeStore()
         let summary = try await store.summary()
@@ -44,9 +41,9 @@ public struct StateCommand: AsyncParsableCommand {
 }
 
 /// `stories like ITEM [--off]`.
-public struct LikeCommand: AsyncParsableCommand {
+struct LikeCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "like", _superCommandName: "stories", abstract: "Like an item (or unlike it with --off).",
         discussion: "ITEM is an id as `stories view` prints it; an unknown one exits 65.")
 
@@ -54,11 +51,8 @@ public struct LikeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The item id.", valueName: "item")) var item: String
     @Flag(help: "Unlike instead.") var off = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Checks the item exists, then writes.
-    public func run() async throws {
+    func run() async throws {
         let session = try await ContentSession.open(options)
         let id = StoryItemID(item)
         _ = try await session.content.locate([id])
@@ -68,9 +62,9 @@ public struct LikeCommand: AsyncParsableCommand {
 }
 
 /// `stories mute USER [--off]`.
-public struct MuteCommand: AsyncParsableCommand {
+struct MuteCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "mute", _superCommandName: "stories", abstract: "Mute a user (or unmute them with --off).",
         discussion: """
             USER is an id as `stories tray` prints it; an unknown one exits 65. Muted users come last \
@@ -82,11 +76,8 @@ public struct MuteCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The user id.", valueName: "user")) var user: String
     @Flag(help: "Unmute instead.") var off = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Checks the user exists, then writes.
-    public func run() async throws {
+    func run() async throws {
         let session = try await ContentSession.open(options)
         let id = UserID(user)
         _ = try await session.content.story(for: id)
@@ -96,25 +87,22 @@ public struct MuteCommand: AsyncParsableCommand {
 }
 
 /// `stories seen ITEM...`.
-public struct SeenCommand: AsyncParsableCommand {
+struct SeenCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "seen", _superCommandName: "stories", abstract: "Mark items as seen.",
         discussion: "ITEMs are ids as `stories view` prints them; an unknown one exits 65 and nothing is written.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("The item ids.", valueName: "item")) var items: [String]
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Checks every item first, then writes them all.
-    public func validate() throws {
+    func validate() throws {
         if items.isEmpty { throw ValidationError("name at least one item") }
     }
 
     /// Looks every item up, then marks them seen.
-    public func run() async throws {
+    func run() async throws {
         let session = try await ContentSession.open(options)
         let ids = items.map { StoryItemID($0) }
         let located = try await session.content.locate(ids)  // every id checked before any write
@@ -129,9 +117,9 @@ public struct SeenCommand: AsyncParsableCommand {
 }
 
 /// `stories reset [--seen] [--likes] [--all]`.
-public struct ResetCommand: AsyncParsableCommand {
+struct ResetCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "reset", _superCommandName: "stories",
         abstract: "Forget seen items, likes, mutes, or all of them.",
         discussion: "Say what to forget: --seen, --likes, --mutes or --all.")
@@ -142,16 +130,13 @@ public struct ResetCommand: AsyncParsableCommand {
     @Flag(help: "Forget which users are muted.") var mutes = false
     @Flag(help: "Forget everything: seen items, likes and mutes.") var all = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Refuses to guess what to forget.
-    public func validate() throws {
+    func validate() throws {
         if !seen, !likes, !mutes, !all { throw ValidationError("say what to reset: --seen, --likes, --mutes or --all") }
     }
 
     /// Clears the store.
-    public func run() async throws {
+    func run() async throws {
         let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
         var scope: ResetScope = []
         if seen || all { scope.insert(.seen) }

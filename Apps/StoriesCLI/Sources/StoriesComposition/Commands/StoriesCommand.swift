@@ -19,36 +19,34 @@ public struct StoriesCommand: AsyncParsableCommand {
             70 internal error · 74 store or disk error · 78 bad configuration.
             """,
         version: "stories \(version)",
-        subcommands: [
-            BrowseCommand.self, TrayCommand.self, ViewCommand.self, PhotosCommand.self, PhotoCommand.self,
-            LikeCommand.self,
-            MuteCommand.self,
-            SeenCommand.self,
-            StateCommand.self, ResetCommand.self, RenderCommand.self, ConfigCommand.self, DoctorCommand.self,
-            CacheCommand.self, SyncCommand.self, AdminCommand.self,
-        ],
+        subcommands: table.map(\.type),
         // Bare `stories`: the interactive screens in a terminal, else the tray as text.
         defaultSubcommand: BrowseCommand.self)
 
     /// This build's version (`stories --version`).
     public static let version = "0.29.0"
 
+    /// Every subcommand, in help's order: the app's own, then the plugins' (the shared store's
+    /// `sync` and `admin`). `subcommands`, ``leaves`` and ``commandNames`` all derive from it; a test holds each entry to its command's own
+    /// configuration.
+    public static let table: [Subcommand] =
+        [
+            .leaf("browse", BrowseCommand.self), .leaf("tray", TrayCommand.self),
+            .leaf("view", ViewCommand.self), .leaf("photos", PhotosCommand.self),
+            .leaf("photo", PhotoCommand.self), .leaf("like", LikeCommand.self), .leaf("mute", MuteCommand.self),
+            .leaf("seen", SeenCommand.self), .leaf("state", StateCommand.self), .leaf("reset", ResetCommand.self),
+            .leaf("render", RenderCommand.self), .leaf("config", ConfigCommand.self),
+            .leaf("doctor", DoctorCommand.self), .leaf("cache", CacheCommand.self),
+        ] + PluginRegistry.standard.commands
+
     /// The subcommands without subcommands of their own, by name: a command line naming one
     /// first is parsed by it alone (``StoriesMain``), so ArgumentParser builds one command's
-    /// arguments, not the whole tree's (start-up, issue 31). A test holds it to `subcommands`.
-    public static let leaves: [String: any ParsableCommand.Type] = [
-        "browse": BrowseCommand.self, "tray": TrayCommand.self, "view": ViewCommand.self,
-        "photos": PhotosCommand.self, "photo": PhotoCommand.self, "like": LikeCommand.self, "mute": MuteCommand.self,
-        "seen": SeenCommand.self, "state": StateCommand.self, "reset": ResetCommand.self, "render": RenderCommand.self,
-        "config": ConfigCommand.self, "doctor": DoctorCommand.self, "cache": CacheCommand.self,
-        "sync": SyncCommand.self,
-    ]
+    /// arguments, not the whole tree's.
+    public static let leaves = Dictionary(uniqueKeysWithValues: table.filter(\.isLeaf).map { ($0.name, $0.type) })
 
-    /// The leaves with asynchronous completions (`view`'s user ids): ArgumentParser's
-    /// synchronous parse, which ``StoriesMain`` uses on the main thread for the others, refuses
-    /// them in debug builds, so they are parsed asynchronously on the pool. A test parses every
-    /// other leaf synchronously in a debug build, which would stop at one missing here.
-    public static let leavesWithAsynchronousCompletions: Set<String> = ["view"]
+    /// The subcommands' names in `subcommands`' order, and `help` (asking a command its name
+    /// would build its whole configuration: help texts, the viewer's key summary).
+    public static let commandNames = table.map(\.name) + ["help"]
 
     /// `arguments` parsed by `leaf` as the root (asynchronously when it is async: it may have
     /// asynchronous completions, which a synchronous parse refuses).
@@ -64,14 +62,6 @@ public struct StoriesCommand: AsyncParsableCommand {
         ["-h", "--help", "help", "--version"].contains(argument) || argument.hasPrefix("--generate-completion-script")
             || argument.hasPrefix("---") || argument.hasPrefix("--experimental")
     }
-
-    /// The subcommands' names in `subcommands`' order, and `help`. Written out, because asking
-    /// a subcommand its name builds its whole configuration (help texts, the viewer's key
-    /// summary): 0.7 M instructions of every command's start-up. A test holds the two together.
-    public static let commandNames = [
-        "browse", "tray", "view", "photos", "photo", "like", "mute", "seen", "state", "reset", "render", "config",
-        "doctor", "cache", "sync", "admin", "help",
-    ]
 
     /// The error for a first argument that is no subcommand (the default subcommand, browse,
     /// takes no arguments: without this, `stories trya` would show browse's usage): the name
@@ -89,4 +79,25 @@ public struct StoriesCommand: AsyncParsableCommand {
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}
+}
+
+/// One entry of ``StoriesCommand/table``: a subcommand's name, its type, and how `stories` may
+/// parse it.
+public struct Subcommand: Sendable {
+    /// Its name on the command line.
+    public let name: String
+    /// Its command type.
+    public let type: any ParsableCommand.Type
+    /// It has no subcommands of its own: a command line naming it first is parsed by it alone.
+    public let isLeaf: Bool
+
+    /// A subcommand without subcommands of its own.
+    public static func leaf(_ name: String, _ type: any ParsableCommand.Type) -> Subcommand {
+        Subcommand(name: name, type: type, isLeaf: true)
+    }
+
+    /// A subcommand with subcommands of its own (parsed through the whole tree).
+    public static func tree(_ name: String, _ type: any ParsableCommand.Type) -> Subcommand {
+        Subcommand(name: name, type: type, isLeaf: false)
+    }
 }

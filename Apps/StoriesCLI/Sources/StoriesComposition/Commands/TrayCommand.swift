@@ -6,9 +6,9 @@ import StoryModels
 import StoryTerminal
 
 /// `stories tray [--page N] [--limit K] [--json]`: one page of the tray.
-public struct TrayCommand: AsyncParsableCommand {
+struct TrayCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "tray", _superCommandName: "stories",
         abstract: "List one page of the tray: users, their rings and where they resume.",
         discussion: """
@@ -33,11 +33,8 @@ public struct TrayCommand: AsyncParsableCommand {
 
     @Flag(help: "Print JSON.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Loads the page, applies the tray rules and prints it.
-    public func run() async throws {
+    func run() async throws {
         try await Self.print(options: options, page: page ?? 1, limit: limit, json: json)
     }
 

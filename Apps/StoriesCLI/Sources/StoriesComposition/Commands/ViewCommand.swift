@@ -7,9 +7,9 @@ import StoryNavigation
 import StoryTerminal
 
 /// `stories view USER --keys "KEYS" [--json]`: the scripted viewer of PRODUCT.md §3.
-public struct ViewCommand: AsyncParsableCommand {
+struct ViewCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "view", _superCommandName: "stories",
         abstract: "Run the viewer on a user's story with scripted keys; print one event per line.",
         discussion: """
@@ -38,9 +38,6 @@ public struct ViewCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON object per event.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// The shell's completion of a user id: the first tray page's ids of the source the
     /// command line (its configuration flags), the environment and the config file configure;
     /// none when it cannot be opened.
@@ -64,7 +61,7 @@ public struct ViewCommand: AsyncParsableCommand {
     }
 
     /// Checks the keys before anything loads.
-    public func validate() throws {
+    func validate() throws {
         do {
             _ = try ViewerScript.parse(keys)
         } catch {
@@ -73,7 +70,7 @@ public struct ViewCommand: AsyncParsableCommand {
     }
 
     /// Runs the script, writing seen, liked and muted state as events happen.
-    public func run() async throws {
+    func run() async throws {
         let steps = try ViewerScript.parse(keys)
         let session = try await ContentSession.open(options)
         let userID = UserID(user)

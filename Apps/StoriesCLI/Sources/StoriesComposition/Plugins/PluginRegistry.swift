@@ -27,6 +27,9 @@ public protocol StoriesPlugin: SendableMetatype {
     static func doctor(_ settings: StoriesSettings, repair: Bool) async throws -> String
     /// The exit status and message for an error of the plugin's own; nil for any other.
     static func report(_ error: any Error) -> PluginErrorReport?
+    /// Subcommands the plugin brings to `stories` (the shared store's `sync` and `admin`),
+    /// listed after the app's own.
+    static var commands: [Subcommand] { get }
 }
 
 extension StoriesPlugin {
@@ -38,6 +41,8 @@ extension StoriesPlugin {
     }
     /// No errors of its own.
     public static func report(_ error: any Error) -> PluginErrorReport? { nil }
+    /// No subcommands of its own.
+    public static var commands: [Subcommand] { [] }
 }
 
 /// How a plugin's error is reported: its exit status and one line for stderr.
@@ -69,6 +74,8 @@ public struct RoleRegistry<Role>: Sendable {
         public var doctor: @Sendable (StoriesSettings, Bool) async throws -> String
         /// Its error reports.
         public var report: @Sendable (any Error) -> PluginErrorReport?
+        /// Its subcommands.
+        public var commands: [Subcommand]
     }
 
     /// The configuration key that picks the implementation, e.g. `store.kind`.
@@ -88,7 +95,7 @@ public struct RoleRegistry<Role>: Sendable {
             Entry(
                 name: Plugin.name, summary: Plugin.summary, settings: Plugin.settings,
                 make: { try await Plugin.make($0) }, doctor: { try await Plugin.doctor($0, repair: $1) },
-                report: { Plugin.report($0) }))
+                report: { Plugin.report($0) }, commands: Plugin.commands))
     }
 
     /// The names that `configurationKey` accepts.
@@ -119,6 +126,9 @@ public struct PluginRegistry: Sendable {
 
     /// An empty registry, for tests that register their own plugins.
     public init() {}
+
+    /// The subcommands the registered plugins bring, in registration order.
+    public var commands: [Subcommand] { stores.entries.flatMap(\.commands) + contents.entries.flatMap(\.commands) }
 
     /// The report of the plugin whose error `error` is, if any.
     public func report(_ error: any Error) -> PluginErrorReport? {

@@ -27,6 +27,9 @@ public enum PostgresStorePlugin: StoriesPlugin {
     /// One line about it.
     public static let summary = "PostgreSQL server at store.postgres.url (shared across devices)"
 
+    /// `stories sync` and `stories admin` (PostgresStoreCommands.swift).
+    public static let commands: [Subcommand] = [.leaf("sync", SyncCommand.self), .tree("admin", AdminCommand.self)]
+
     /// Its keys.
     public static let settings: [SettingSpec] = [
         SettingSpec(

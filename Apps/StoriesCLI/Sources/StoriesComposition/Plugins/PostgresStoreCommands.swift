@@ -5,9 +5,9 @@ import StoryInterfaces
 import StoryTerminal
 
 /// `stories sync [--json]`: exchange state with the PostgreSQL server now.
-public struct SyncCommand: AsyncParsableCommand {
+struct SyncCommand: AsyncParsableCommand {
     /// The command's help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "sync", _superCommandName: "stories",
         abstract: "Exchange seen and liked state with the PostgreSQL server now (store.kind=postgres).",
         discussion: """
@@ -20,11 +20,8 @@ public struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
-
     /// Syncs, then says what moved and what waits.
-    public func run() async throws {
+    func run() async throws {
         let outcome = try await AdminCommand.sharedStore(options, for: "stories sync").syncNow()
         try StandardStreams.printOutput(json ? try JSONOutput.encode(outcome) : outcome.sentence)
     }
@@ -32,9 +29,9 @@ public struct SyncCommand: AsyncParsableCommand {
 
 /// `stories admin init | add-person NAME | remove-person NAME`: the server's schema and people,
 /// with the database owner's URL (never a device's).
-public struct AdminCommand: AsyncParsableCommand {
+struct AdminCommand: AsyncParsableCommand {
     /// The command tree and help.
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Set up the PostgreSQL server and its people (with the owner's URL).",
         discussion: """
             Run with the database owner's URL (--url, else store.postgres.url): a role that may \
@@ -42,9 +39,6 @@ public struct AdminCommand: AsyncParsableCommand {
             each to their rows, so their devices never hold the owner's credentials.
             """,
         subcommands: [Init.self, AddPerson.self, RemovePerson.self])
-
-    /// Creates the command (ArgumentParser fills it).
-    public init() {}
 
     /// The configured store, when its state is shared through a server.
     static func sharedStore(_ options: GlobalOptions, for command: String) async throws -> any SharedStateStoring {

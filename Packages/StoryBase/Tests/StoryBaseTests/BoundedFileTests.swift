@@ -1,0 +1,54 @@
+import Foundation
+import StoryBase
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A named file read whole, never past its limit, never hanging on what is not a file.
+@Suite(.timeLimit(.minutes(1))) struct BoundedFileTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aSmallFileIsReadWhole() throws {
+        let folder = try Self.folder()
+        let file = folder + "/a.jpg"
+        try Data([1, 2, 3, 4]).write(to: URL(fileURLWithPath: file))
+        #expect(try BoundedFile.contents(of: file, limit: 4) == Data([1, 2, 3, 4]))
+    }
+
+    /// The limit holds for the file a link points to, not the link's own size.
+    @Test func aLinkToALargeFileIsRefusedByTheTargetsSize() throws {
+        let folder = try Self.folder()
+        try Data(count: 10_000).write(to: URL(fileURLWithPath: folder + "/large"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a.jpg", withDestinationPath: folder + "/large")
+        #expect(throws: BoundedFileError(path: folder + "/a.jpg", reason: "it is 10000 bytes; the limit is 100")) {
+            try BoundedFile.contents(of: folder + "/a.jpg", limit: 100)
+        }
+    }
+
+    /// A FIFO (nothing writing to it) is refused at once, not waited on.
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let folder = try Self.folder()
+        #expect(mkfifo(folder + "/clip.mp4", 0o600) == 0)
+        #expect(throws: BoundedFileError(path: folder + "/clip.mp4", reason: "it is not a regular file")) {
+            try BoundedFile.contents(of: folder + "/clip.mp4", limit: 100)
+        }
+    }
+
+    @Test func aFolderAndAMissingFileSaySo() throws {
+        let folder = try Self.folder()
+        #expect(throws: BoundedFileError(path: folder, reason: "it is a folder")) {
+            try BoundedFile.contents(of: folder, limit: 100)
+        }
+        #expect(throws: BoundedFileError(path: folder + "/none", reason: "no such file")) {
+            try BoundedFile.contents(of: folder + "/none", limit: 100)
+        }
+    }
+}
