@@ -41,10 +41,10 @@ extension InteractiveLoop {
             case .viewer(.pauseVideo): player.pause()
             case .viewer(.resumeVideo): player.resume()
             case .viewer(.stopVideo): player.stop()
-            case .feed(.tray, let request):
+            case .tray(.feed(let request)):
                 let tray = self.tray
                 tasks.run { await InteractiveLoop.perform(request, on: tray) }
-            case .feed(.gallery, let request):
+            case .gallery(.feed(let request)):
                 let gallery = self.gallery
                 tasks.run { await InteractiveLoop.perform(request, on: gallery) }
             case .tray(.openViewer(let stories, let userIndex)):

@@ -11,7 +11,7 @@ struct AppUpdateTests {
         var model = ScreenFixtures.loadedTray()
         let effects = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
         #expect(model.tray.selected == 1)
-        #expect(effects.contains(.feed(.tray, .show(position: 1))))
+        #expect(effects.contains(.tray(.feed(.show(position: 1)))))
         for _ in 0..<10 { _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
         #expect(model.tray.selected == 3, "stops at the last loaded user until more load")
         _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
@@ -55,13 +55,13 @@ struct AppUpdateTests {
         let entries = (0..<7).map { FeedEntry(position: $0, element: TrayUser(story: two[$0 % 2], seen: [])) }
         let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         #expect(model.tray.entries.map(\.element.id) == ["ada", "grace"] && model.tray.isWholeList)
-        #expect(!effects.contains { if case .feed = $0 { true } else { false } }, "nothing more to load")
+        #expect(!effects.contains { if case .tray(.feed) = $0 { true } else { false } }, "nothing more to load")
         let screen = Snapshot.text(AppView.render(model))
         #expect(screen.components(separatedBy: "Grace Hopper").count == 2, "Grace once: \(screen)")
         var moves: [AppEffect] = []
         for _ in 0..<3 { moves += AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
         #expect(model.tray.selectedIndex == 1, "ada → grace → ada → grace")
-        #expect(!moves.contains { if case .feed = $0 { true } else { false } })
+        #expect(!moves.contains { if case .tray(.feed) = $0 { true } else { false } })
         // The viewer gets each real user once: next on the last one closes it (issue 29.9).
         #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: two, userIndex: 1))])
         // One user repeated: that user alone.
@@ -112,7 +112,7 @@ struct AppUpdateTests {
             !effects.contains {
                 if case .viewer(.loadMedia(let item, .high, _)) = $0 { item.id == "ada-1" } else { false }
             })
-        #expect(model.tray.seenNow.isSuperset(of: ["ada-0", "ada-1"]))
+        #expect(model.context.marks.seen.isSuperset(of: ["ada-0", "ada-1"]))
     }
 
     @Test func theClockRunsOnlyOnceTheMediaIsOnScreen() {
@@ -179,10 +179,10 @@ struct AppUpdateTests {
     @Test func rReloadsTheTrayOrRetriesAFailedPageAndQQuits() {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
-        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feed(.tray, .refresh)])
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.tray(.feed(.refresh))])
         #expect(model.tray.selected == 0)
         var failed = ScreenFixtures.loadedTray(phase: .failed(message: "HTTP 500"))
-        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feed(.tray, .retry)])
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.tray(.feed(.retry))])
         #expect(AppUpdate.update(&model, .input(.character("q"))) == [.quit] && model.isQuitting)
         var viewing = ScreenFixtures.openViewer()
         #expect(AppUpdate.update(&viewing, .input(.interrupt)) == [.quit], "Ctrl-C quits from anywhere")

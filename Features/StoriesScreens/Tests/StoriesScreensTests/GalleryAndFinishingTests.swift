@@ -61,7 +61,7 @@ struct GalleryAndFinishingTests {
         var model = GalleryFixtures.gallery()
         let down = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
         #expect(model.gallery.selected == 4)
-        #expect(down.contains(.feed(.gallery, .show(position: 7))), "the last cell drawn: row 2's end")
+        #expect(down.contains(.gallery(.feed(.show(position: 7)))), "the last cell drawn: row 2's end")
         _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
         #expect(model.gallery.selected == 8 && model.gallery.firstRow == 1, "scrolled a row")
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
@@ -92,11 +92,11 @@ struct GalleryAndFinishingTests {
     @Test func refreshRetryAndTheEmptyAndFailedStates() {
         var model = GalleryFixtures.gallery()
         _ = AppUpdate.update(&model, .input(.arrow(.down, shift: false)))
-        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.feed(.gallery, .refresh)])
+        #expect(AppUpdate.update(&model, .input(.character("r"))) == [.gallery(.feed(.refresh))])
         #expect(model.gallery.selected == 0)
         var failed = GalleryFixtures.gallery(0, phase: .failed(message: "HTTP 503"))
         Snapshot.assert(AppView.render(failed), named: "gallery-failed")
-        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.feed(.gallery, .retry)])
+        #expect(AppUpdate.update(&failed, .input(.character("r"))) == [.gallery(.feed(.retry))])
         Snapshot.assert(AppView.render(GalleryFixtures.gallery(0, phase: .empty)), named: "gallery-empty")
     }
 
@@ -197,12 +197,12 @@ struct FeedFillTests {
         let entries = GalleryFixtures.photos(4).enumerated().map { FeedEntry(position: $0, element: $1) }
         let effects = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         #expect(
-            effects.contains(.feed(.gallery, .show(position: 3))), "4 photos do not fill 2 rows of 4 and a row ahead")
+            effects.contains(.gallery(.feed(.show(position: 3)))), "4 photos do not fill 2 rows of 4 and a row ahead")
         let full = GalleryFixtures.photos(12).enumerated().map { FeedEntry(position: $0, element: $1) }
         let enough = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: full, phase: .loaded))))
-        #expect(!enough.contains { if case .feed(.gallery, .show) = $0 { true } else { false } })
+        #expect(!enough.contains { if case .gallery(.feed(.show)) = $0 { true } else { false } })
         let ended = AppUpdate.update(&model, .gallery(.feed(FeedSnapshot(entries: entries, phase: .exhausted))))
-        #expect(!ended.contains { if case .feed(.gallery, .show) = $0 { true } else { false } }, "nothing more to load")
+        #expect(!ended.contains { if case .gallery(.feed(.show)) = $0 { true } else { false } }, "nothing more to load")
     }
 
     @Test func aTrayPageSmallerThanTheRowAsksForTheNextPage() {
@@ -211,6 +211,6 @@ struct FeedFillTests {
             FeedEntry(position: $0, element: TrayUser(story: $1, seen: []))
         }
         let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: Array(entries), phase: .loaded))))
-        #expect(effects.contains(.feed(.tray, .show(position: 1))))
+        #expect(effects.contains(.tray(.feed(.show(position: 1)))))
     }
 }

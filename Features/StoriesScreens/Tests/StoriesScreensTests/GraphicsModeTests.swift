@@ -97,7 +97,7 @@ struct GraphicsModeTests {
         let loaded = AppUpdate.update(
             &model, .viewer(.mediaLoaded("ada-0", .success(DecodedMedia(image: ScreenFixtures.picture())))))
         #expect(Self.marks(loaded).isEmpty, "held until the terminal had time to refuse it")
-        #expect(model.tray.seenNow.contains("ada-0"), "the ring changes at once")
+        #expect(model.context.marks.seen.contains("ada-0"), "the ring changes at once")
         var written: [StoryItemID] = []
         for _ in 0..<9 { written += Self.marks(AppUpdate.update(&model, .tick(.milliseconds(100)))) }
         #expect(written.isEmpty)
@@ -125,7 +125,7 @@ struct GraphicsModeTests {
         _ = AppUpdate.update(
             &model, .viewer(.pictureNotShown(key: "media:ada-0", reason: "the terminal could not show it (ENOSPC)")))
         #expect(model.viewer?.viewer.media == .failed(reason: "the terminal could not show it (ENOSPC)"))
-        #expect(!model.tray.seenNow.contains("ada-0"))
+        #expect(!model.context.marks.seen.contains("ada-0"))
         let screen = Snapshot.text(AppView.render(model))
         #expect(screen.contains("could not show it (ENOSPC)") && screen.contains("r retry"))
         var written: [StoryItemID] = []

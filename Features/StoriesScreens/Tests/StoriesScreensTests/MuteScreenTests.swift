@@ -13,7 +13,7 @@ struct MuteScreenTests {
         var model = ScreenFixtures.loadedTray()
         _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))  // Grace
         #expect(AppUpdate.update(&model, .input(.character("m"))) == [.tray(.setMuted("grace", true))])
-        #expect(model.tray.mutedNow == ["grace": true])
+        #expect(model.context.marks.muted == ["grace": true])
         #expect(model.tray.selected == 1, "the order does not change under the user's eyes")
         let screen = Snapshot.text(AppView.render(model))
         #expect(screen.contains("Grace Hopper — 2 items, 0 seen, muted"), "\(screen)")
@@ -39,7 +39,7 @@ struct MuteScreenTests {
         #expect(Snapshot.text(AppView.render(model)).contains("muted"))
         _ = AppUpdate.update(&model, .input(.character("q")))
         #expect(model.viewer == nil)
-        #expect(model.tray.mutedNow == ["ada": true], "the tray knows at once")
+        #expect(model.context.marks.muted == ["ada": true], "the tray knows at once")
         #expect(Snapshot.text(AppView.render(model)).contains("Ada Lovelace — 3 items, 1 seen, muted"))
     }
 
@@ -54,6 +54,6 @@ struct MuteScreenTests {
         }
         _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: .loaded))))
         #expect(model.announcements.last?.contains("Ada Lovelace, 3 items, 0 seen, new, muted") == true)
-        #expect(model.tray.isMuted(model.tray.entries[0].element))
+        #expect(model.tray.entries[0].element.isMuted(model.context.marks))
     }
 }

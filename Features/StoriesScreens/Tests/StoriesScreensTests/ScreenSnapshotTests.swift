@@ -76,8 +76,8 @@ struct ScreenSnapshotTests {
         #expect(ringColours(slot: 2).contains(gray), "alan: everything seen")
         #expect(!ringColours(slot: 0).contains(gray), "ada: unseen items, the gradient")
         var viewed = model
-        for item in ["ada-0", "ada-1", "ada-2"] { viewed.tray.seenNow.insert(StoryItemID(item)) }
-        #expect(viewed.tray.isAllSeen(viewed.tray.entries[0].element))
+        for item in ["ada-0", "ada-1", "ada-2"] { viewed.context.marks.seen.insert(StoryItemID(item)) }
+        #expect(viewed.tray.entries[0].element.isAllSeen(viewed.context.marks))
     }
 
     @Test func aProgressTickWritesOnlyTheProgressRow() {

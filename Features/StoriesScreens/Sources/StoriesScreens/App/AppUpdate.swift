@@ -7,8 +7,9 @@ import StoryTerminal
 /// no I/O, no clock, no randomness, so every screen state is a plain value to test.
 ///
 /// This file only routes: the app's own messages (time, size, the source, the store, help,
-/// quitting) here; a screen's message and its input to that screen's update (`TrayUpdate.swift`,
-/// `ViewerUpdate.swift`, `GalleryUpdate.swift`), each an `update(_:_:)` for its own message type.
+/// quitting, which screen is up) here; a screen's message and its input to that screen's update
+/// (``TrayUpdate``, ``ViewerUpdate``, ``GalleryUpdate``), each over its own model and the
+/// ``ScreenContext`` around it, its effects wrapped as the app's.
 public enum AppUpdate {
     /// Applies `message` to `model`; returns the effects to perform, in order.
     ///
@@ -49,9 +50,10 @@ public enum AppUpdate {
             return withViewer(&model) { ViewerUpdate.released(&$0, &$1, event, heldFor: heldFor) }
         case .resized(let columns, let rows):
             model.size = ScreenSize(columns: columns, rows: rows)
-            foldRepeats(&model, selecting: model.tray.selectedIndex.map { model.tray.entries[$0].element.id })
-            return keepSelectionVisible(&model) + avatarLoads(&model) + keepGallerySelectionVisible(&model)
-                + thumbnailLoads(&model) + withViewer(&model) { ViewerUpdate.mediaForNewSize(&$0, $1) }
+            let isShown = model.screen == .gallery
+            return TrayUpdate.resized(&model.tray, &model.context).map(AppEffect.tray)
+                + GalleryUpdate.resized(&model.gallery, model.context, isShown: isShown).map(AppEffect.gallery)
+                + withViewer(&model) { ViewerUpdate.mediaForNewSize(&$0, $1) }
         case .tick(let time):
             guard model.viewer != nil else { return [] }  // nothing moves outside the viewer
             let confirmed = withViewer(&model) { open, _ in ViewerUpdate.ageSeen(&open, by: time) }
@@ -78,10 +80,12 @@ public enum AppUpdate {
             model.storeError = nil
             say("State is saved again.", in: &model)
             return []
-        case .tray(let message): return update(&model, message)
+        case .tray(let message):
+            return TrayUpdate.update(&model.tray, &model.context, message).map(AppEffect.tray)
         case .viewer(.ready(let stories, let userIndex, let liked, let now)):
-            let seen = seenItems(in: model.tray).union(model.tray.seenNow)
-            let muted = Set(model.tray.entries.map(\.element).filter(model.tray.isMuted).map(\.id))
+            let marks = model.context.marks
+            let seen = model.tray.seenItems.union(marks.seen)
+            let muted = Set(model.tray.entries.map(\.element).filter { $0.isMuted(marks) }.map(\.id))
             let (viewer, events) = StoryViewer.open(
                 stories, at: userIndex, configuration: model.viewerConfiguration, seen: seen, liked: liked,
                 muted: muted)
@@ -89,8 +93,35 @@ public enum AppUpdate {
             model.viewer = ViewerModel(viewer: viewer, now: now)
             return withViewer(&model) { ViewerUpdate.handle(events, &$0, &$1) }
         case .viewer(let message): return withViewer(&model) { ViewerUpdate.update(&$0, &$1, message) }
-        case .gallery(let message): return update(&model, message)
+        case .gallery(let message):
+            let isShown = model.screen == .gallery
+            return GalleryUpdate.update(&model.gallery, &model.context, message, isShown: isShown).map(
+                AppEffect.gallery)
         }
+    }
+
+    // MARK: - Which screen is up
+
+    /// A key or click on the tray: quitting and the gallery are the app's, the rest the tray's.
+    static func trayInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        switch KeyBindings.action(for: event, in: KeyBindings.tray) {
+        case .quit: return quit(&model)
+        case .gallery:
+            model.screen = .gallery
+            return GalleryUpdate.opened(&model.gallery, &model.context).map(AppEffect.gallery)
+        default: return TrayUpdate.input(&model.tray, &model.context, event).map(AppEffect.tray)
+        }
+    }
+
+    /// A key or click on the gallery: going back to the tray is the app's, the rest the gallery's.
+    static func galleryInput(_ model: inout AppModel, _ event: InputEvent) -> [AppEffect] {
+        guard GalleryUpdate.leaves(model.gallery, on: event) else {
+            return GalleryUpdate.input(&model.gallery, &model.context, event).map(AppEffect.gallery)
+        }
+        model.screen = .tray
+        say("Back to the tray.", in: &model)
+        TrayUpdate.announceSelection(model.tray, &model.context)
+        return []
     }
 
     /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open, and
@@ -103,9 +134,7 @@ public enum AppUpdate {
     }
 
     /// Adds a sentence for accessible mode (nothing otherwise).
-    static func say(_ sentence: String, in model: inout AppModel) {
-        if model.isAccessible { model.announcements.append(sentence) }
-    }
+    static func say(_ sentence: String, in model: inout AppModel) { model.context.say(sentence) }
 
     // MARK: - Help
 
@@ -145,35 +174,26 @@ public enum AppUpdate {
     /// The viewer's image area, in cells, on a screen of `size`.
     public static func imageArea(_ size: ScreenSize) -> ScreenSize { ViewerUpdate.imageArea(size) }
 
-    /// Runs a viewer rule on the open viewer and its surroundings, then puts both back: the
-    /// one place the viewer's model leaves the app's and returns (moved, not copied). When the
-    /// viewer closed, the tray selects the user it showed last.
+    /// Runs a viewer rule on the open viewer and its surroundings (the screens' context and the
+    /// animation), then puts both back: the one place the viewer's model leaves the app's and
+    /// returns (moved, not copied). When the viewer closed, the tray selects the user it showed
+    /// last.
     static func withViewer(
         _ model: inout AppModel, _ rule: (inout ViewerModel, inout ViewerSurroundings) -> [ViewerEffect]
     ) -> [AppEffect] {
         guard var open = model.viewer else { return [] }
         model.viewer = nil
-        var around = ViewerSurroundings(
-            size: model.size, isAccessible: model.isAccessible, graphics: model.graphics, seenNow: [],
-            mutedNow: [:], animation: model.animation, announcements: [])
-        swap(&around.seenNow, &model.tray.seenNow)
-        swap(&around.mutedNow, &model.tray.mutedNow)
-        swap(&around.announcements, &model.announcements)
-        var effects = rule(&open, &around).map(AppEffect.viewer)
-        swap(&around.seenNow, &model.tray.seenNow)
-        swap(&around.mutedNow, &model.tray.mutedNow)
-        swap(&around.announcements, &model.announcements)
+        var around = ViewerSurroundings(context: model.context, animation: model.animation)
+        model.context.marks = SessionMarks()  // lent, not copied: the viewer's are the only ones meanwhile
+        model.context.announcements = []
+        let effects = rule(&open, &around).map(AppEffect.viewer)
+        model.context = around.context
         model.animation = around.animation
         guard let closedOn = around.closedOnUser else {
             model.viewer = open
             return effects
         }
-        if let closedOn, let entry = model.tray.entries.first(where: { $0.element.id == closedOn }) {
-            model.tray.selected = entry.position
-            effects += keepSelectionVisible(&model) + avatarLoads(&model)
-        }
-        announceSelection(&model)
-        return effects
+        return effects + TrayUpdate.select(closedOn, &model.tray, &model.context).map(AppEffect.tray)
     }
 
     /// Applies a command to the open viewer.

@@ -33,19 +33,32 @@ public enum AppAnimation: Hashable, Sendable {
     public static let length = 4
 }
 
-/// The whole app's state: plain values, changed only by ``AppUpdate``.
+/// The whole app's state: plain values, changed only by ``AppUpdate``: each screen's model,
+/// the context every screen reads (``ScreenContext``), and the app's own (help, animation,
+/// the store's health, quitting).
 public struct AppModel: Sendable {
+    /// What every screen's update reads and writes besides its own model.
+    public var context: ScreenContext
     /// The screen size.
-    public var size: ScreenSize
+    public var size: ScreenSize {
+        get { context.size }
+        set { context.size = newValue }
+    }
     /// The content source's name, for the status line.
-    public var source: String
+    public var source: String {
+        get { context.source }
+        set { context.source = newValue }
+    }
     /// Why `auto` fell back to the bundled samples, if it did.
     public var fallback: String?
     /// Colour depth for images.
     public var depth: ColorMode
     /// Whether pictures are drawn in a graphics protocol (kitty, sixel: ``CellGraphic``s on the
     /// frame) rather than in half blocks.
-    public var graphics: Bool
+    public var graphics: Bool {
+        get { context.graphics }
+        set { context.graphics = newValue }
+    }
     /// Whether the terminal's background is light (its OSC 11 answer): the bar's filled
     /// segments are drawn dark, its empty ones light. Text that is neither a
     /// picture nor an accent is in the terminal's own foreground, whatever the background.
@@ -54,7 +67,9 @@ public struct AppModel: Sendable {
     /// keeps its proportions where cells are not 1:2 (kitty's are 8% narrower).
     public var cell: CellPixels?
     /// Viewer durations and modes.
-    public var viewerConfiguration: ViewerConfiguration
+    public var viewerConfiguration: ViewerConfiguration {
+        didSet { context.isAccessible = viewerConfiguration.accessible }
+    }
     /// The tray.
     public var tray = TrayModel()
     /// The viewer, when open.
@@ -75,22 +90,24 @@ public struct AppModel: Sendable {
     public var animation: AppAnimation?
     /// Sentences for accessible mode said by the last update (or at start), in order; the
     /// runtime prints them after each update.
-    public var announcements: [String] = []
+    public var announcements: [String] {
+        get { context.announcements }
+        set { context.announcements = newValue }
+    }
     /// Whether the content source is open (``AppMessage/sourceChosen(name:fallback:)`` came);
     /// before it, only the keys that quit act.
     public var isSourceOpen = false
 
     /// Accessible mode: no animation or auto-advance, every change said in a sentence.
-    public var isAccessible: Bool { viewerConfiguration.accessible }
+    public var isAccessible: Bool { context.isAccessible }
 
     /// A model before anything is loaded.
     public init(
         size: ScreenSize, source: String, fallback: String? = nil, depth: ColorMode, graphics: Bool = false,
         viewerConfiguration: ViewerConfiguration
     ) {
-        self.graphics = graphics
-        self.size = size
-        self.source = source
+        context = ScreenContext(
+            size: size, isAccessible: viewerConfiguration.accessible, graphics: graphics, source: source)
         self.fallback = fallback
         self.depth = depth
         self.viewerConfiguration = viewerConfiguration

@@ -33,11 +33,6 @@ public struct TrayModel: Sendable {
     public var selected = 0
     /// The first position drawn (the row scrolls to keep the selection visible).
     public var firstVisible = 0
-    /// Items seen while the app runs (rings turn gray without a reload).
-    public var seenNow: Set<StoryItemID> = []
-    /// Users muted (true) or unmuted while the app runs: shown at once, moved last when their
-    /// page loads again (the order never changes under the user's eyes).
-    public var mutedNow: [UserID: Bool] = [:]
     /// Decoded avatars by URL.
     public var avatars: [URL: RGBImage] = [:]
     /// Avatars asked for and not yet answered.
@@ -50,11 +45,21 @@ public struct TrayModel: Sendable {
     /// The selected entry's index in ``entries``.
     public var selectedIndex: Int? { entries.firstIndex { $0.position == selected } }
 
-    /// Whether `user` is muted, as loaded or as changed since.
-    public func isMuted(_ user: TrayUser) -> Bool { mutedNow[user.id] ?? user.isMuted }
+    /// The items seen as loaded, of every user in the window.
+    public var seenItems: Set<StoryItemID> { entries.reduce(into: []) { $0.formUnion($1.element.seen) } }
+}
 
-    /// Whether every item of `user` is seen (gray ring).
-    public func isAllSeen(_ user: TrayUser) -> Bool {
-        user.story.isAllSeen { user.seen.contains($0) || seenNow.contains($0) }
+extension TrayUser {
+    /// Whether the user is muted, as loaded or as changed in this run (`marks`).
+    public func isMuted(_ marks: SessionMarks) -> Bool { marks.muted[id] ?? isMuted }
+
+    /// Whether every item is seen, as loaded or in this run (gray ring).
+    public func isAllSeen(_ marks: SessionMarks) -> Bool {
+        story.isAllSeen { seen.contains($0) || marks.seen.contains($0) }
+    }
+
+    /// How many items are seen, as loaded or in this run.
+    public func seenCount(_ marks: SessionMarks) -> Int {
+        story.items.filter { seen.contains($0.id) || marks.seen.contains($0.id) }.count
     }
 }

@@ -22,6 +22,8 @@ struct ViewContext: Sendable {
     var source: String
     /// Why state is not being saved, when it is not.
     var storeError: String?
+    /// Items seen and users muted in this run (the tray's rings and summary).
+    var marks: SessionMarks
 
     /// The context of `model`.
     init(_ model: AppModel) {
@@ -33,5 +35,6 @@ struct ViewContext: Sendable {
         sourceName = model.source
         source = model.fallback != nil ? "bundled (Picsum unreachable)" : model.source
         storeError = model.storeError
+        marks = model.context.marks
     }
 }

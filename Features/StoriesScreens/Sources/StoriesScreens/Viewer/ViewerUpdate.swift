@@ -3,27 +3,25 @@ import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
 
-/// What the viewer's update reads of the app around it, and the marks it leaves there: the
-/// window, the mode, the tray's seen marks, the animation and the sentences. The app's update
-/// lends it with the viewer's model for one message (``AppUpdate/withViewer(_:_:)``) and takes
-/// both back once: the viewer's rules never see the rest of ``AppModel``.
+/// What the viewer's update reads of the app around it and the marks it leaves there: the
+/// screens' context (the window, the mode, this run's seen and muted marks, the sentences) and
+/// the animation. The app's update lends it with the viewer's model for one message
+/// (``AppUpdate/withViewer(_:_:)``) and takes both back once: the viewer's rules never see the
+/// tray's or the gallery's model, nor the rest of ``AppModel``.
 struct ViewerSurroundings {
-    /// The window's size.
-    let size: ScreenSize
-    /// Accessible mode: sentences, no animation, descriptions instead of pictures.
-    let isAccessible: Bool
-    /// Pictures are drawn in a graphics protocol (a seen mark waits for the picture to stay).
-    let graphics: Bool
-    /// Items seen in this run (the tray's rings).
-    var seenNow: Set<StoryItemID>
-    /// Users muted or unmuted in this run (the tray's).
-    var mutedNow: [UserID: Bool]
+    /// The screens' context.
+    var context: ScreenContext
     /// The animation running, if any.
     var animation: AppAnimation?
-    /// This update's sentences for accessible mode.
-    var announcements: [String]
     /// Set when the viewer closed: the user it showed last (the tray selects it).
     var closedOnUser: UserID??
+
+    /// The window's size.
+    var size: ScreenSize { context.size }
+    /// Accessible mode: sentences, no animation, descriptions instead of pictures.
+    var isAccessible: Bool { context.isAccessible }
+    /// Pictures are drawn in a graphics protocol (a seen mark waits for the picture to stay).
+    var graphics: Bool { context.graphics }
 }
 
 /// The viewer's part of the update: keys and clicks to viewer commands, the viewer's events to
@@ -75,7 +73,7 @@ enum ViewerUpdate {
         case (.retry?, _): command = .retry
         case (.copyLink?, _):
             guard let link = open.viewer.current?.item.link else { return [] }
-            around.announcements.append("Link copied: \(link.absoluteString).")
+            around.context.say("Link copied: \(link.absoluteString).")
             return [.copyToClipboard(link.absoluteString)]
         case (.close?, _): command = .close
         case (nil, .mouse(0, let x, let y, pressed: true)):
@@ -103,7 +101,7 @@ enum ViewerUpdate {
         for event in events {
             guard around.closedOnUser == nil else { break }
             if around.isAccessible, let sentence = ViewerNarrator.sentence(for: event, in: open.viewer) {
-                around.announcements.append(sentence)
+                around.context.say(sentence)
             }
             if !around.isAccessible {
                 switch event {
@@ -134,7 +132,7 @@ enum ViewerUpdate {
                     effects.append(.loadMedia(storyItem, priority: .low, area: area))
                 }
             case .itemSeen(let user, let item, let index):
-                around.seenNow.insert(item)
+                around.context.marks.seen.insert(item)
                 effects += confirmSeen(&open)
                 if around.graphics && !around.isAccessible {
                     open.unconfirmedSeen = UnconfirmedSeen(item: item, user: user, index: index)
@@ -150,7 +148,7 @@ enum ViewerUpdate {
             case .unliked(let item): effects.append(.setLiked(item, false))
             case .muted(let user), .unmuted(let user):
                 let muted = open.viewer.muted.contains(user)
-                around.mutedNow[user] = muted
+                around.context.marks.muted[user] = muted
                 effects.append(.setMuted(user, muted))
             case .closed:
                 effects += confirmSeen(&open)
@@ -190,7 +188,7 @@ enum ViewerUpdate {
         else { return [] }
         if open.unconfirmedSeen?.item == item { open.unconfirmedSeen = nil }
         let effects = apply(.notShown(item, reason: reason), to: &open, &around)
-        if !open.viewer.seen.contains(item) { around.seenNow.remove(item) }
+        if !open.viewer.seen.contains(item) { around.context.marks.seen.remove(item) }
         return effects
     }
 

@@ -35,11 +35,11 @@ enum TrayView {
         }
         if let index = tray.selectedIndex {
             let user = tray.entries[index].element
-            let seen = user.story.items.filter { user.seen.contains($0.id) || tray.seenNow.contains($0.id) }.count
+            let seen = user.seenCount(context.marks)
             let count = user.story.items.count
             let summary =
                 "\(user.story.user.name) — \(count) item\(count == 1 ? "" : "s"), \(seen) seen"
-                + (tray.isMuted(user) ? ", muted" : "")
+                + (user.isMuted(context.marks) ? ", muted" : "")
             if let rows = layout.summaryRows(rows: buffer.height) {
                 AppView.centred(summary, y: rows.summary, style: AppView.bold, into: &buffer)
                 if let hint = rows.hint { AppView.centred("Enter to view", y: hint, style: AppView.dim, into: &buffer) }
@@ -57,7 +57,7 @@ enum TrayView {
         let user = entry.element
         let selected = entry.position == tray.selected
         // A muted user's ring is gray, as a seen one's: nothing there asks to be watched.
-        let ring: AvatarCells.Ring = tray.isAllSeen(user) || tray.isMuted(user) ? .seen : .unseen
+        let ring: AvatarCells.Ring = user.isAllSeen(context.marks) || user.isMuted(context.marks) ? .seen : .unseen
         AppView.avatar(
             user.story.user.avatarURL, ring: ring, x: left + (layout.slotWidth - layout.avatarColumns) / 2,
             y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, context: context,

@@ -5,7 +5,7 @@ import StoryTerminal
 
 /// The tray's repeats (`feed.wrap`): folded when the whole list fits the row, and never
 /// walked into by the viewer.
-extension AppUpdate {
+extension TrayUpdate {
     /// The run of `stories` around `index` in which no user comes twice: forward from `index`
     /// up to the first repeat, then back from it while the users are new; and where `index`
     /// is in that run.
@@ -20,13 +20,13 @@ extension AppUpdate {
 
     /// A list the feed repeats that fits in the row is drawn with each user once (see
     /// ``TrayModel/isWholeList``); the selection stays on its user.
-    static func foldRepeats(_ model: inout AppModel, selecting user: UserID?) {
+    static func foldRepeats(_ tray: inout TrayModel, _ context: ScreenContext, selecting user: UserID?) {
         var users: Set<UserID> = []
-        let firsts = model.tray.entries.filter { users.insert($0.element.id).inserted }
-        guard firsts.count < model.tray.entries.count, firsts.count <= TrayLayout(size: model.size).visibleSlots
+        let firsts = tray.entries.filter { users.insert($0.element.id).inserted }
+        guard firsts.count < tray.entries.count, firsts.count <= TrayLayout(size: context.size).visibleSlots
         else { return }
-        model.tray.isWholeList = true
-        model.tray.entries = firsts
-        if let user, let entry = firsts.first(where: { $0.element.id == user }) { model.tray.selected = entry.position }
+        tray.isWholeList = true
+        tray.entries = firsts
+        if let user, let entry = firsts.first(where: { $0.element.id == user }) { tray.selected = entry.position }
     }
 }

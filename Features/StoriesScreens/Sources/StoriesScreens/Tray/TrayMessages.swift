@@ -1,0 +1,23 @@
+public import Foundation
+public import StoryInterfaces
+public import StoryTerminal
+
+/// What happens to the tray.
+public enum TrayMessage: Sendable {
+    /// The tray's feed changed.
+    case feed(FeedSnapshot<TrayUser>)
+    /// An avatar was decoded (nil: it could not be loaded).
+    case avatarLoaded(URL, RGBImage?)
+}
+
+/// What the tray asks.
+public enum TrayEffect: Hashable, Sendable {
+    /// Ask the tray's feed to show, refresh or retry.
+    case feed(FeedRequest)
+    /// Load and decode these avatars.
+    case loadAvatars([URL])
+    /// Read the liked state of these stories, then open the viewer (``ViewerMessage/ready``).
+    case openViewer(stories: [Story], userIndex: Int)
+    /// Record a mute or an unmute.
+    case setMuted(UserID, Bool)
+}
