@@ -6,7 +6,7 @@ import Testing
 @testable import StoriesComposition
 
 /// The one HTTP client is made from the first settings that ask; the `auto` probe's 2 s must
-/// not become every later connection's timeout (issue 29.8).
+/// not become every later connection's timeout.
 @Suite("The shared HTTP client")
 struct SharedHTTPTests {
     @Test func theProbesTimeoutIsNotTheClientsConnectTimeout() {
@@ -17,5 +17,5 @@ struct SharedHTTPTests {
     }
 }
 
-/// Pictures inside tmux go to kitty 0.28 or later only (issue 29.6): Debian 12's 0.26.5 has
+/// Pictures inside tmux go to kitty 0.28 or later only: Debian 12's 0.26.5 has
 /// no Unicode placeholders and would show boxes.

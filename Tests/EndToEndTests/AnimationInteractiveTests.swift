@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VideoDecoding
 
-/// GIF, APNG and WebP image items in the interactive viewer, in tmux (issue 33.2): served over
+/// GIF, APNG and WebP image items in the interactive viewer, in tmux: served over
 /// HTTP, decoded by ffmpeg, an animation moving while its item's clock runs, a WebP still shown
 /// as a picture — never the "not supported" placeholder.
 @Suite(

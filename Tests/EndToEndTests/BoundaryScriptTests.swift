@@ -168,7 +168,7 @@ struct BoundaryScriptTests {
     }
 }
 
-/// Only plugin files know which source or store is configured (issue 20).
+/// Only plugin files know which source or store is configured.
 @Suite("check-boundaries: plugins")
 struct PluginBoundaryScriptTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What people expect of a command-line tool (issue 29.8), as processes.
+/// What people expect of a command-line tool, as processes.
 @Suite("What a command-line tool is expected to do")
 struct CommandLineExpectationsTests {
     @Test func versionIsPrintedAndExits0() async throws {

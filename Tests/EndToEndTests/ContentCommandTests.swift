@@ -74,7 +74,7 @@ struct ContentCommandTests {
     }
 
     /// `mute`, the tray's order and field, `state`, the scripted viewer's `mute` key and
-    /// `reset --mutes`, as processes over one store (issue 33.5).
+    /// `reset --mutes`, as processes over one store.
     @Test func aMutedUserGoesLastIsListedAndIsPassedOverForwards() async throws {
         let home = try TemporaryFolder.make()
         #expect(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Credentials never reach a log, an error or the screen (issue 28.10): a document's URL with
+/// Credentials never reach a log, an error or the screen: a document's URL with
 /// `user:password@` and `?token=…`, failing, is logged at the default level (warning) and
 /// shown in place with both hidden.
 @Suite("Credentials stay hidden, as a process")

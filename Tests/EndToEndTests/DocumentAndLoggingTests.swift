@@ -30,7 +30,7 @@ struct DocumentAndLoggingTests {
         #expect(truncated.stderr.contains(file))
     }
 
-    /// `feed.maxAge` (issue 33.3): items posted longer ago are hidden everywhere (the tray's
+    /// `feed.maxAge`: items posted longer ago are hidden everywhere (the tray's
     /// counts, `view`), a user left with none is left out; off by default.
     @Test func feedMaxAgeHidesOlderItemsAndUsersLeftWithoutAny() async throws {
         let home = try TemporaryFolder.make()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The folder source as a user meets it (issue 33.4): `stories ~/Pictures/trip` or
+/// The folder source as a user meets it: `stories ~/Pictures/trip` or
 /// `--source folder --folder PATH`, each subfolder a user, seen state kept as for any source,
 /// the gallery of every picture, and the viewer drawing a photo from the disk.
 @Suite("Your own pictures as stories — as processes", .timeLimit(.minutes(10)))

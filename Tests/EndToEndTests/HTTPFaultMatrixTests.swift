@@ -3,7 +3,7 @@ import Foundation
 import StoryInterfaces
 import Testing
 
-/// The fault matrix (issue 18): for each picsum-stub fault and a server that accepts and never
+/// The fault matrix: for each picsum-stub fault and a server that accepts and never
 /// answers, `stories photos --json` against it ends with the documented exit status and a
 /// message that names what happened, within a bound computed from the configuration
 /// (timeout × attempts + backoff + 6 s), which the test prints with what it measured.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Hold to pause and focus through a pty (issue 33.1): tmux types kitty's keyboard-protocol
+/// Hold to pause and focus through a pty: tmux types kitty's keyboard-protocol
 /// sequences for space held and let go, and focus reports, into the app's terminal byte for
 /// byte; the app decodes them and the viewer pauses and resumes.
 @Suite(
@@ -55,7 +55,7 @@ struct HoldToPauseTests {
     }
 }
 
-/// A document item's caption and link (issue 33.3) in tmux: the link on the caption row, and
+/// A document item's caption and link in tmux: the link on the caption row, and
 /// `c` puts it on the clipboard with OSC 52 (tmux keeps it as a paste buffer).
 @Suite(
     "Captions and links, in tmux", .serialized, .timeLimit(.minutes(10)),

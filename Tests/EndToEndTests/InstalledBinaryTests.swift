@@ -5,7 +5,7 @@ import StoryModels
 import Testing
 import VideoDecoding
 
-/// What `Scripts/install` installs runs on its own (issue 29): the binary and the bundled
+/// What `Scripts/install` installs runs on its own: the binary and the bundled
 /// samples and clips under a temporary prefix, nothing found through the build folder.
 @Suite("The installed binary runs on its own", .serialized, .timeLimit(.minutes(10)))
 struct InstalledBinaryTests {

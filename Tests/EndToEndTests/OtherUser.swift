@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// A second Unix user for the tests of what another user of the machine can do (issue 28):
+/// A second Unix user for the tests of what another user of the machine can do:
 /// `stories-other`, made with `useradd` when the tests run as root; nil otherwise (those
 /// checks are then skipped, and the tests say so).
 enum OtherUser {

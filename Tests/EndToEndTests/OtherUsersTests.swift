@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// What another user of the machine, or a configuration pointed at the wrong folder, can do
-/// to a person's files (issue 28.6, 28.7): nothing of theirs is readable by others, and the
+/// to a person's files: nothing of theirs is readable by others, and the
 /// cache never removes what it did not write.
 @Suite("Other users and foreign folders, as a process")
 struct OtherUsersTests {

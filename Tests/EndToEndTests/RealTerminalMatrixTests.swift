@@ -4,7 +4,7 @@ import Testing
 import VideoDecoding
 
 /// Every screen in kitty, xterm (VT340, sixel) and mlterm on a light background, and in kitty
-/// on a dark theme, as a person sees them (issue 29's matrix): the tray, a picture in the
+/// on a dark theme, as a person sees them: the tray, a picture in the
 /// viewer, a playing video, the gallery and a photo's detail, each resized, then a narrow
 /// window. After each step every picture is present and the text contrasts with what is
 /// behind it: grey text was 2.96:1 on white, the accent 3.6:1 on a dark theme. kitty's text is

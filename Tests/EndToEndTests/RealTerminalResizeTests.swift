@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Pictures survive resizes in every screen, in real kitty and xterm (issue 29.2): kitty frees
+/// Pictures survive resizes in every screen, in real kitty and xterm: kitty frees
 /// a picture whose placements a clear removed, so after a resize the tray lost its avatars and
 /// the gallery 8 of 12 thumbnails. Each step waits for the screen to show its pictures again.
 @Suite("Pictures survive resizes in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
@@ -89,7 +89,7 @@ struct RealTerminalResizeTests {
     }
 }
 
-/// Light backgrounds (issue 29.5): on xterm's and kitty's white, the bar's filled part, the
+/// Light backgrounds: on xterm's and kitty's white, the bar's filled part, the
 /// selected name and the heart were white on white. The terminal's background is asked
 /// (OSC 11) and the screens pick colours that contrast with it.
 @Suite("Light backgrounds in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
@@ -160,7 +160,7 @@ struct RealTerminalLightBackgroundTests {
     }
 }
 
-/// A picture wider than xterm's sixel limit (issue 29.3): xterm leaves a sixel picture over
+/// A picture wider than xterm's sixel limit: xterm leaves a sixel picture over
 /// its maximum graphic size (1000×1000 by default) blank; the app asks the limit
 /// (XTSMGRAPHICS) and draws the picture within it.
 @Suite("Sixel pictures within the terminal's limit (Xvfb)", .serialized, .timeLimit(.minutes(10)))

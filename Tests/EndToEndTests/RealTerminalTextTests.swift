@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The text a real terminal shows is the text we meant (issue 29.4): tmux measures text as we
+/// The text a real terminal shows is the text we meant: tmux measures text as we
 /// do, so a width disagreement (emoji sequences, variation selectors) left debris only in real
 /// terminals — "♂" on the viewer, "2110h" for "21h". The same keys go to kitty under Xvfb and
 /// to tmux at the same size; kitty's screen (`kitty @ get-text`) must come to equal tmux's at

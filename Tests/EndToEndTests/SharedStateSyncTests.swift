@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// Offline first, as processes against real PostgreSQL (issue 32): devices (homes) that
+/// Offline first, as processes against real PostgreSQL: devices (homes) that
 /// change state while the server is away converge once it is back; people on one server see
 /// only their own rows; many devices sync at once; wrong clocks change nothing; a sync killed
 /// part-way loses nothing and applies nothing twice.

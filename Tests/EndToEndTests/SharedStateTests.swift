@@ -41,7 +41,7 @@ struct SharedStateTests {
 
     /// A server asking for the password in clear without TLS, a refused login and a missing
     /// database: `stories sync` exits 78 at once with the server's reason, one connection, no
-    /// password sent (issue 28.3, 28.4); `?sslmode=require` against a server without TLS is
+    /// password sent; `?sslmode=require` against a server without TLS is
     /// refused too. A command that writes still saves here, exit 0, and says why it waits.
     @Test func refusalsAndUnsafeServersExit78AtOnceAfterOneTry() async throws {
         let home = try TemporaryFolder.make()

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// Ctrl-Z, SIGTSTP and a flood of input, in tmux (issue 28.8, 28.9): the terminal is given
+/// Ctrl-Z, SIGTSTP and a flood of input, in tmux: the terminal is given
 /// back and taken again, and no paste keeps `q` waiting.
 @Suite("Suspending and floods, in tmux", .timeLimit(.minutes(10)))
 struct SuspendAndFloodTests {

@@ -3,7 +3,7 @@ import StoryInterfacesTestSupport
 import Testing
 import VideoDecoding
 
-/// Videos in the interactive viewer, in tmux (issue 22): a stories document whose first item
+/// Videos in the interactive viewer, in tmux: a stories document whose first item
 /// is a bundled clip served by picsum-stub (downloaded, cached, decoded by ffmpeg).
 @Suite(
     "Videos play in the viewer, in tmux", .serialized, .timeLimit(.minutes(10)),
@@ -175,7 +175,7 @@ struct VideoInteractiveTests {
     }
 
     /// A WebM (VP9) clip over HTTP plays too (it was once refused as "not a complete image"),
-    /// temporary clip folders do not pile up, and this run's is private (issue 28.6): made by
+    /// temporary clip folders do not pile up, and this run's is private: made by
     /// mkdtemp under `$XDG_RUNTIME_DIR` (0700, an unguessable name), the clip in it 0600; a
     /// folder another user left with a stale-looking name, and a link, stay untouched.
     @Test func aWebMClipOverHTTPPlaysFromAPrivateFolder() async throws {
@@ -267,7 +267,7 @@ struct VideoInteractiveTests {
         _ = server
     }
 
-    /// A document that marks a photo's URL as a video (as an app we follow does, issue 29.7):
+    /// A document that marks a photo's URL as a video (as an app we follow does):
     /// the picture is shown, on the item's declared duration, never "not a video".
     @Test func aPhotoMarkedAsAVideoIsShownAsThePictureOnItsDuration() async throws {
         let home = try TemporaryFolder.make()

@@ -5,7 +5,7 @@ import StoryInterfaces
 import StoryTerminal
 import Testing
 
-/// `m` through the whole loop (issue 33.5): the mute reaches the store, and the next session's
+/// `m` through the whole loop: the mute reaches the store, and the next session's
 /// tray puts the muted user last on the page.
 extension InteractiveLoopTests {
     @Test func mMutesTheSelectedUserInTheStoreAndTheNextTrayPutsThemLast() async throws {

@@ -4,7 +4,7 @@ import StoryInterfaces
 import StoryInterfacesTestSupport
 import Testing
 
-/// One refused write never holds back the others (issue 28.5): a store that refuses one item
+/// One refused write never holds back the others: a store that refuses one item
 /// for good (a value it can never take) and saves the rest.
 @Suite("Store writer")
 struct StoreWriterTests {

@@ -49,7 +49,7 @@ struct AppUpdateTests {
 
     @Test func aRepeatedListThatFitsTheRowShowsEachUserOnceAndWraps() {
         // feed.wrap repeats a two-user list: the tray draws each user once (never "a b a b"),
-        // → past the last selects the first, and nothing more is loaded (issue 29.8).
+        // → past the last selects the first, and nothing more is loaded.
         var model = ScreenFixtures.model()
         let two = Array(ScreenFixtures.stories.prefix(2))
         let entries = (0..<7).map { FeedEntry(position: $0, element: TrayUser(story: two[$0 % 2], seen: [])) }
@@ -62,7 +62,7 @@ struct AppUpdateTests {
         for _ in 0..<3 { moves += AppUpdate.update(&model, .input(.arrow(.right, shift: false))) }
         #expect(model.tray.selectedIndex == 1, "ada → grace → ada → grace")
         #expect(!moves.contains { if case .tray(.feed) = $0 { true } else { false } })
-        // The viewer gets each real user once: next on the last one closes it (issue 29.9).
+        // The viewer gets each real user once: next on the last one closes it.
         #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: two, userIndex: 1))])
         // One user repeated: that user alone.
         let one = (0..<5).map { FeedEntry(position: $0, element: TrayUser(story: two[0], seen: [])) }

@@ -5,7 +5,7 @@ import StoryNavigation
 import StoryTerminal
 import Testing
 
-/// Hold to pause (issue 33.1): holding space (where the terminal reports key releases) or the
+/// Hold to pause: holding space (where the terminal reports key releases) or the
 /// mouse button pauses, letting go resumes, a short press is a tap; and the viewer pauses
 /// while the terminal is not focused.
 @Suite("Hold to pause and focus")
@@ -88,7 +88,7 @@ struct HoldAndFocusTests {
     }
 }
 
-/// A document item's caption and alt text (issue 33.3) on screen and in accessible mode.
+/// A document item's caption and alt text on screen and in accessible mode.
 @Suite("Captions and alt texts")
 struct CaptionTests {
     /// The viewer open on an item with `caption` and `alt`, its picture loaded; `said` gets
@@ -136,7 +136,7 @@ struct CaptionTests {
     }
 }
 
-/// An item's link (issue 33.3): on the caption row as a hyperlink, `c` copies it.
+/// An item's link: on the caption row as a hyperlink, `c` copies it.
 @Suite("Links")
 struct LinkTests {
     static func viewer(link: URL?) -> AppModel {

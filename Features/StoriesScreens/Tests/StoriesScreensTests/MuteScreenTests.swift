@@ -5,7 +5,7 @@ import StoryNavigation
 import StoryTerminal
 import Testing
 
-/// `m` in the tray and the viewer (issue 33.5): the user is muted at once on screen, the store
+/// `m` in the tray and the viewer: the user is muted at once on screen, the store
 /// is told, and the viewer opened afterwards never plays on into them.
 @Suite("Muting users on the screens")
 struct MuteScreenTests {

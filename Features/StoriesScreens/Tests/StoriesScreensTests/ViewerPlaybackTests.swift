@@ -6,7 +6,7 @@ import StoryTerminal
 import Testing
 
 /// Videos in the viewer: the first frame shows, playback starts, frames move the bar, and
-/// pausing, leaving, failing and ending tell the runtime's player (issue 22).
+/// pausing, leaving, failing and ending tell the runtime's player.
 @Suite("Viewer: videos that play")
 struct ViewerPlaybackTests {
     static let video = PreparedVideo(
@@ -59,7 +59,7 @@ struct ViewerPlaybackTests {
         #expect(!AppUpdate.wantsClock(model) && model.viewer?.viewer.elapsed == .zero, "ticks never moved the video")
     }
 
-    /// A GIF, WebP or APNG on an image item (issue 33.2): it plays, looping, while the item's
+    /// A GIF, WebP or APNG on an image item: it plays, looping, while the item's
     /// clock runs the bar; its frames only change the picture, and its end ends nothing.
     @Test func anAnimatedPictureMovesOnItsItemsClock() {
         var model = ScreenFixtures.openViewer(at: 3, loaded: false)

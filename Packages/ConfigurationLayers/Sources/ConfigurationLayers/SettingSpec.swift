@@ -41,7 +41,7 @@ public struct SettingSpec: Hashable, Sendable {
     public var flagHelp: String {
         guard case .choice(let words) = kind else { return "\(key): \(summary)." }
         // "a, b or c", by hand: the standard library's joined(separator:) runs unspecialised
-        // here, and its first use costs a scan of every protocol conformance (issue 31).
+        // here, and its first use costs a scan of every protocol conformance.
         var list = ""
         for (index, word) in words.enumerated() {
             if index > 0 { list += index == words.count - 1 ? " or " : ", " }

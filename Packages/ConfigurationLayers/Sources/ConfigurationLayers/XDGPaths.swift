@@ -27,7 +27,7 @@ public struct XDGPaths: Hashable, Sendable {
     /// `text` with `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME` and `$XDG_CACHE_HOME` replaced by the folders.
     public func expand(_ text: String) -> String {
         // One pass by hand: Foundation's replacing (bridging to NSString) cost every command's
-        // start-up 2 M instructions, the standard library's generic one 0.9 M (issue 31). Slices
+        // start-up 2 M instructions, the standard library's generic one 0.9 M. Slices
         // are made Strings before they are appended: appending a Substring runs unspecialised,
         // its first use a scan of every protocol conformance of the program.
         let folders = [("$XDG_CONFIG_HOME", configHome), ("$XDG_DATA_HOME", dataHome), ("$XDG_CACHE_HOME", cacheHome)]

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// The cache touches only files it can prove it wrote (issue 28.7): `images.cache.path`
+/// The cache touches only files it can prove it wrote: `images.cache.path`
 /// pointed at a photo folder once deleted the photos.
 @Suite("Disk cache safety")
 struct DiskCacheSafetyTests {

@@ -4,7 +4,7 @@ import StoryInterfaces
 import StoryInterfacesTestSupport
 import Testing
 
-/// A server that is not what it claims, and TLS as the URL's sslmode says (issue 28.3, 28.4).
+/// A server that is not what it claims, and TLS as the URL's sslmode says.
 @Suite("PostgreSQL store: hostile servers and TLS", .timeLimit(.minutes(3)))
 struct HostileServerTests {
     /// Opens `url`; the error (nil: it opened) and how long it took. The timeout is long: a

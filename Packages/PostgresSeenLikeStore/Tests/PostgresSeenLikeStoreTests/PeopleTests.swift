@@ -5,7 +5,7 @@ import StoryInterfaces
 import StoryInterfacesTestSupport
 import Testing
 
-/// One database, many people (issue 32.2): each person's role reads, changes and counts only
+/// One database, many people: each person's role reads, changes and counts only
 /// its own rows — asserted with SQL as that role, not only through the store — a person's
 /// password reaches the server only as a SCRAM verifier, and a single-person database keeps
 /// its rows under a named person.

@@ -3,7 +3,7 @@ import StoryBase
 import StoryInterfacesTestSupport
 import Testing
 
-/// EXIF read from the markers before the image data (issue 33.2 and 33.4): the orientation, and
+/// EXIF read from the markers before the image data: the orientation, and
 /// when the photo was taken (DateTimeOriginal in the Exif IFD, else DateTime), every offset
 /// checked against the data.
 @Suite("EXIF metadata")

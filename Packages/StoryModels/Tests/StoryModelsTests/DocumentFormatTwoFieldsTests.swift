@@ -3,7 +3,7 @@ import StoryInterfaces
 import StoryModels
 import Testing
 
-/// Format 2's optional fields (issue 33.3): an image's `duration`, `caption`, `alt`, `link` and
+/// Format 2's optional fields: an image's `duration`, `caption`, `alt`, `link` and
 /// `created_at`; absent they change nothing, wrong they refuse the document naming the field.
 @Suite("Stories documents: format 2's optional fields")
 struct DocumentFormatTwoFieldsTests {

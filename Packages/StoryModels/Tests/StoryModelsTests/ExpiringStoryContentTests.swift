@@ -4,7 +4,7 @@ import StoryInterfacesTestSupport
 import StoryModels
 import Testing
 
-/// `feed.maxAge` (issue 33.3): items posted longer ago than it are hidden, users left with
+/// `feed.maxAge`: items posted longer ago than it are hidden, users left with
 /// none are left out, items without a time never expire, and pages keep their next page.
 @Suite("Stories that expire")
 struct ExpiringStoryContentTests {

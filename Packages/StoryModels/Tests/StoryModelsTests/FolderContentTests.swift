@@ -4,7 +4,7 @@ import StoryInterfacesTestSupport
 import StoryModels
 import Testing
 
-/// The folder source (issue 33.4) on generated trees of 5,000 files: subfolders as users (their
+/// The folder source on generated trees of 5,000 files: subfolders as users (their
 /// files listed only when their page is asked for), days as users where there are none,
 /// non-media and unreadable files skipped and counted, every picture in the gallery.
 @Suite("A folder of pictures as stories")

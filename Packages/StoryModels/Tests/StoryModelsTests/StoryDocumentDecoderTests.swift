@@ -262,7 +262,7 @@ struct StoryDocumentErrorTests {
     }
 }
 
-/// Ids are keys in the stores: bounded and free of control characters (issue 28.5).
+/// Ids are keys in the stores: bounded and free of control characters.
 @Suite("Stories documents: hostile ids")
 struct StoryDocumentHostileIDTests {
     @Test func aLongIdOrOneWithAControlCharacterRefusesTheDocumentNamingTheEntry() throws {

@@ -70,7 +70,7 @@ struct TrayRulesTests {
         #expect(TrayRules.ordered(entries, by: .source).map(\.story.user.name) == ["a", "b", "c", "d"])
     }
 
-    /// Muted users go last in either order, keeping their own order (issue 33.5).
+    /// Muted users go last in either order, keeping their own order.
     @Test func mutedUsersGoLastInEitherOrder() {
         let entries = [("a", true, true), ("b", false, true), ("c", true, false), ("d", false, false)].map {
             name, seen, muted in

@@ -2,7 +2,7 @@ import StoryInterfaces
 import StoryNavigation
 import Testing
 
-/// A video shown with `videoReady` follows its playback, not the clock (issue 22).
+/// A video shown with `videoReady` follows its playback, not the clock.
 @Suite("Videos that follow their playback")
 struct VideoPlaybackTests {
     /// The first item a 6 s video, then an image.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StoryTerminal
 
-/// Cells are plain data (issue 31): a one-scalar grapheme is its scalar, a longer one and a link
+/// Cells are plain data: a one-scalar grapheme is its scalar, a longer one and a link
 /// are numbers in CellStrings. What a cell says is what it was given, and equal cells are equal.
 @Suite("Cells as plain data")
 struct CompactCellTests {

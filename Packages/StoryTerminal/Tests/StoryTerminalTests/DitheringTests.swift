@@ -2,7 +2,7 @@ import Testing
 
 @testable import StoryTerminal
 
-/// Dithering at 256 and 16 colours (issue 33.2): older terminals get a picture, not bands.
+/// Dithering at 256 and 16 colours: older terminals get a picture, not bands.
 @Suite("Dithering at 256 and 16 colours")
 struct DitheringTests {
     /// 128×64: red across, green down, a little blue — smooth everywhere.

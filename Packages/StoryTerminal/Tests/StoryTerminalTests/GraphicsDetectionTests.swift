@@ -88,7 +88,7 @@ struct GraphicsDetectionTests {
         #expect(decision.reason.contains(reason), "\(decision.reason)")
     }
 
-    /// What xterm -ti vt340 and mlterm answered under Xvfb (issue 29.3, 29.5).
+    /// What xterm -ti vt340 and mlterm answered under Xvfb.
     @Test func theBackgroundAndTheSixelLimitsAreRead() {
         let xterm = GraphicsDetection.interpret(
             Array(

@@ -76,7 +76,7 @@ struct GraphicsScreenTests {
 
     @Test func aNewFrameAfterAResizeFreesEveryPictureAndSendsWhatItShowsAgain() {
         // kitty frees a picture whose placements the clear removed (0.26.5 showed none of the
-        // pictures placed again by id after a resize, issue 29.2): all are freed and sent anew.
+        // pictures placed again by id after a resize): all are freed and sent anew.
         var screen = GraphicsScreen(mode: .kitty, cell: Self.cell, depth: .truecolor)
         _ = screen.frame(from: nil, to: pictureFrame(progress: 1))
         let resized = text(screen.frame(from: nil, to: pictureFrame(progress: 1, width: 120, height: 40)))
@@ -212,7 +212,7 @@ struct GraphicsScreenTests {
     }
 }
 
-/// kitty behind tmux (issue 29.6): Unicode placeholders, commands through tmux's passthrough.
+/// kitty behind tmux: Unicode placeholders, commands through tmux's passthrough.
 @Suite("kitty placeholders through tmux")
 struct KittyPlaceholderTests {
     @Test func theDiacriticsAreKittys297() {

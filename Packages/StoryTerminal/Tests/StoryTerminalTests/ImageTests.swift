@@ -64,7 +64,7 @@ struct ImageDecodingTests {
     }
 
     /// libjpeg decodes a file cut short with gray rows and a warning; the shim silenced its
-    /// warnings without counting them, so the check for one never fired until issue 31.
+    /// warnings without counting them, so the check for one never fired.
     @Test(arguments: [false, true])
     func aJPEGCutShortIsDamagedNotHalfGray(progressive: Bool) throws {
         let data = try #require(

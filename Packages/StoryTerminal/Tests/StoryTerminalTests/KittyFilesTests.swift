@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-/// kitty's pictures by temporary file (issue 31): written only this user can read, named so
+/// kitty's pictures by temporary file: written only this user can read, named so
 /// kitty deletes them, and used only where the terminal was seen to read and delete a probe.
 @Suite("kitty pictures by file")
 struct KittyFilesTests {

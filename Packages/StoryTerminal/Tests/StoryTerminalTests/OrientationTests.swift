@@ -2,7 +2,7 @@ import Foundation
 import StoryTerminal
 import Testing
 
-/// EXIF orientation (issue 33.2): a phone photo tagged "rotate 90" shows upright, as timg shows
+/// EXIF orientation: a phone photo tagged "rotate 90" shows upright, as timg shows
 /// it; a damaged or lying tag never stops a picture from showing.
 @Suite("EXIF orientation")
 struct OrientationTests {

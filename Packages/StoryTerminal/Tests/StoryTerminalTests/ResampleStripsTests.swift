@@ -3,7 +3,7 @@ import Testing
 
 @testable import StoryTerminal
 
-/// The resampler takes its floats a strip of rows at a time (issue 31's fourth session): the
+/// The resampler takes its floats a strip of rows at a time: the
 /// same bytes as the whole-picture pass it replaced, kept here as the reference, down and up,
 /// by large and small factors, at every shape down to 1×1.
 @Suite("Resampling in strips")

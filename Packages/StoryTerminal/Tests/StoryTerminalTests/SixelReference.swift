@@ -1,7 +1,7 @@
 @testable import StoryTerminal
 
 /// The sixel quantiser's dithering and the encoder's bands as the Swift wrote them before the C
-/// loops (issue 31's fourth session): what SixelDitherTests hold the C to. This file: the dither.
+/// loops: what SixelDitherTests hold the C to. This file: the dither.
 enum SixelReference {
     /// Each pixel's nearest palette colour, its error spread Floyd–Steinberg style (7/16 right,
     /// 3/16 below left, 5/16 below, 1/16 below right).

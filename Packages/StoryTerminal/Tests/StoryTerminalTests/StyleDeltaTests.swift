@@ -2,7 +2,7 @@ import Testing
 
 @testable import StoryTerminal
 
-/// Frames write only what changed in a style (issue 31): replayed by a terminal that keeps its
+/// Frames write only what changed in a style: replayed by a terminal that keeps its
 /// style between sequences, every frame is exactly its buffer.
 @Suite struct StyleDeltaTests {
     let renderer = TerminalRenderer(depth: .truecolor)

@@ -23,7 +23,7 @@ struct TerminalInputTests {
     }
 }
 
-/// A terminal or a paste that floods the input, and answers that come late (issue 28.8, 28.10).
+/// A terminal or a paste that floods the input, and answers that come late.
 @Suite("Hostile input")
 struct HostileInputTests {
     @Test func aTerminalsAnswersAreNeverKeysWhenTheyCome() {

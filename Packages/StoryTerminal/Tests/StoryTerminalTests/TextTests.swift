@@ -192,7 +192,7 @@ struct CellBufferTests {
     }
 }
 
-/// Text every terminal measures alike (issue 29.4): kitty drew "Kai 🏄‍♂️" in 8 columns, xterm
+/// Text every terminal measures alike: kitty drew "Kai 🏄‍♂️" in 8 columns, xterm
 /// in 7, tmux in 6, and the difference stayed on screen as debris ("♂", "2110h").
 @Suite("Text that terminals measure alike")
 struct UniformTextTests {
@@ -221,7 +221,7 @@ struct UniformTextTests {
     }
 }
 
-/// Half blocks of the terminal's real cell shape (issue 29.8): kitty's cells are not 1:2, and
+/// Half blocks of the terminal's real cell shape: kitty's cells are not 1:2, and
 /// pictures drawn as if they were came out 8% narrow.
 @Suite("Half blocks of the terminal's cell shape")
 struct HalfBlockShapeTests {

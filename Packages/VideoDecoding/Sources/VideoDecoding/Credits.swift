@@ -12,7 +12,7 @@ final class Credits: Sendable {
     }
     private let state: Mutex<State>
     /// The waiters' numbers (a UUID a frame read /dev/urandom: an open, a read and a close a
-    /// frame, issue 31).
+    /// frame).
     private let numbers = Atomic<UInt64>(0)
 
     init(_ count: Int) { state = Mutex(State(available: count)) }

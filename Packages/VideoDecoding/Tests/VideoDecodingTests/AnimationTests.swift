@@ -4,7 +4,7 @@ import StoryInterfaces
 import Testing
 import VideoDecoding
 
-/// Pictures that move (issue 33.2): GIF and APNG animations and WebP stills, made by ffmpeg,
+/// Pictures that move: GIF and APNG animations and WebP stills, made by ffmpeg,
 /// decoded through the same path as videos; an animation loops as its file says, until the
 /// frames' limit.
 @Suite("Animated pictures with ffmpeg", .timeLimit(.minutes(3)))

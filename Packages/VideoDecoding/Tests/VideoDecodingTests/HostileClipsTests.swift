@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VideoDecoding
 
-/// Damaged and crafted clips, and decoders that flood or stall (issue 28): every one ends in
+/// Damaged and crafted clips, and decoders that flood or stall: every one ends in
 /// seconds with a clear error, none costs more than its limits.
 @Suite("Hostile clips", .timeLimit(.minutes(3)))
 struct HostileClipsTests {

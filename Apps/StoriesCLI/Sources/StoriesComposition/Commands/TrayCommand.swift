@@ -26,7 +26,7 @@ struct TrayCommand: AsyncParsableCommand {
 
     // Optional, its default in the help text, rather than `= 1`: ArgumentParser describes a
     // default by casting it to `CaseIterable` and printing it, three conformance scans of the
-    // whole program (~1.3 M instructions) on every run of the command (issue 31's start-up).
+    // whole program (~1.3 M instructions) on every run of the command.
     @Option(help: "The page, from 1. (default: 1)") var page: Int?
 
     @Option(help: "Users per page (default feed.pageSize, at most 100).") var limit: Int?

@@ -47,7 +47,7 @@ public struct RGBImage: Hashable, Sendable {
         let ends = (0..<newHeight).map { down.starts[$0] + down.bounds[$0 + 1] - down.bounds[$0] }
         let stripRows = max(64, (0..<newHeight).map { ends[$0] - down.starts[$0] }.max() ?? 1)
         // A large picture's rows in two halves on two threads (each its own strip buffer): the
-        // same rows, in half the time (issue 31: a sixel picture's 540×960 → 450×800).
+        // same rows, in half the time.
         let half = newWidth * newHeight >= 100_000 && newHeight >= 2 ? newHeight / 2 : newHeight
         let out = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 3) { target, initialized in
             let into = target.baseAddress!

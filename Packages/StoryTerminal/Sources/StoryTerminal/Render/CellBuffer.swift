@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Plain data (no reference counted field): a link is kept as a number in ``CellStrings``, so
 /// copying, comparing and clearing cells — a frame's work, thousands of cells at a time — moves
-/// bytes and nothing else (issue 31).
+/// bytes and nothing else.
 public struct CellStyle: Hashable, Sendable {
     /// Foreground colour; nil for the terminal's default.
     public var foreground: RGB?
