@@ -237,6 +237,23 @@ struct AppUpdateTests {
         #expect(viewer.viewer == nil && !AppUpdate.wantsClock(viewer))
     }
 
+    /// A paused viewer wakes nothing: no ticks until it resumes, unless something still moves
+    /// with time (an animation, a seen mark waiting for its picture to stay).
+    @Test func aPausedViewerWantsNoClock() {
+        var viewer = ScreenFixtures.openViewer()
+        _ = AppUpdate.update(&viewer, .input(.character(" ")))
+        #expect(viewer.viewer?.viewer.isPaused == true)
+        #expect(!AppUpdate.wantsClock(viewer), "paused: nothing moves")
+        viewer.animation = .heartPop(ticksLeft: 2)
+        #expect(AppUpdate.wantsClock(viewer), "the heart pops on ticks")
+        viewer.animation = nil
+        viewer.viewer?.unconfirmedSeen = UnconfirmedSeen(item: "ada-0", user: "ada", index: 0)
+        #expect(AppUpdate.wantsClock(viewer), "a seen mark ages on ticks")
+        viewer.viewer?.unconfirmedSeen = nil
+        _ = AppUpdate.update(&viewer, .input(.character(" ")))
+        #expect(viewer.viewer?.viewer.isPaused == false && AppUpdate.wantsClock(viewer), "resumed: the clock again")
+    }
+
     @Test func aLoadUnderWayIsKnownOnceRaisedWhenShownAndEndedByItsAnswer() throws {
         var model = ScreenFixtures.openViewer()
         let area = AppUpdate.imageArea(model.size)

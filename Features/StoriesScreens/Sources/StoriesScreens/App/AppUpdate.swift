@@ -124,13 +124,17 @@ public enum AppUpdate {
         return []
     }
 
-    /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open, and
-    /// not while a video plays (its frames move the bar) unless an animation runs; the runtime
-    /// starts and stops its ticker by it after each update.
+    /// Whether the clock should tick (Elm's subscriptions): only while the viewer is open and
+    /// something moves with time — not while it is paused (unless an animation runs or a seen
+    /// mark waits for its picture to stay), nor while a video plays (its frames move the bar);
+    /// the runtime starts and stops its ticker by it after each update, so a paused viewer, as
+    /// an idle tray, wakes nothing.
     public static func wantsClock(_ model: AppModel) -> Bool {
         guard let open = model.viewer else { return false }
+        if model.animation != nil || open.unconfirmedSeen != nil { return true }
+        if open.viewer.isPaused { return false }
         // An animated picture plays on its item's clock: only a video's frames move the bar.
-        return open.playing == nil || !open.viewer.followsPlayback || model.animation != nil
+        return open.playing == nil || !open.viewer.followsPlayback
     }
 
     /// Adds a sentence for accessible mode (nothing otherwise).

@@ -46,6 +46,14 @@ public struct UnconfirmedSeen: Hashable, Sendable {
     public var index: Int
     /// How long it has been on screen so far.
     public var shownFor: Duration = .zero
+
+    /// A mark for `item` of `user` at `index`, shown for `shownFor` so far.
+    public init(item: StoryItemID, user: UserID, index: Int, shownFor: Duration = .zero) {
+        self.item = item
+        self.user = user
+        self.index = index
+        self.shownFor = shownFor
+    }
 }
 
 /// A press in the viewer waiting for its release: holding pauses, letting go resumes; a short
