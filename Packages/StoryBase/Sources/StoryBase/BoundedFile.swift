@@ -29,9 +29,15 @@ public enum BoundedFile {
         if status.st_size > limit {
             throw BoundedFileError(path: path, reason: "it is \(status.st_size) bytes; the limit is \(limit)")
         }
-        var data = Data(count: Int(status.st_size) + 1)  // one more: a file that grew says so
+        // Room for the size it said and one byte more; a file that grew meanwhile is read on,
+        // the room doubled, up to one byte past the limit (which says it grew past it).
+        var data = Data(count: Int(status.st_size) + 1)
         var count = 0
-        while count < data.count {
+        while true {
+            if count == data.count {
+                guard data.count <= limit else { break }
+                data.count = min(limit + 1, 2 * data.count)
+            }
             let got = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { throw BoundedFileError(path: path, reason: "cannot read it") }

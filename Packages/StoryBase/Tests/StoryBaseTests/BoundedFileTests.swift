@@ -52,3 +52,16 @@ import Testing
         }
     }
 }
+
+/// The limit is inclusive: a file of exactly the limit is read whole, one byte more is refused.
+@Suite struct BoundedFileLimitTests {
+    @Test func aFileAtTheLimitIsReadAndOneByteMoreIsRefused() throws {
+        let folder = try BoundedFileTests.folder()
+        try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: folder + "/at.jpg"))
+        #expect(try BoundedFile.contents(of: folder + "/at.jpg", limit: 100).count == 100)
+        try Data(repeating: 7, count: 101).write(to: URL(fileURLWithPath: folder + "/over.jpg"))
+        #expect(throws: BoundedFileError(path: folder + "/over.jpg", reason: "it is 101 bytes; the limit is 100")) {
+            try BoundedFile.contents(of: folder + "/over.jpg", limit: 100)
+        }
+    }
+}
