@@ -238,7 +238,9 @@ final class MediaLoads: Sendable {
                 let image = RGBImage(width: first.width, height: first.height, pixels: first.pixels)
                 media = DecodedMedia(image: image, pixelSize: pixelSize, area: area, video: video, animated: animated)
             case .picture(let file):
-                let data = try await OwnThread.run { try Data(contentsOf: file) }
+                let data = try await OwnThread.run { () throws(BoundedFileError) in
+                    try BoundedFile.contents(of: file.path, limit: ImageDecoder.maximumBytes)
+                }
                 let image = try await fitted(data, priority: priority, area: area, cell: cell)
                 media = DecodedMedia(image: image, pixelSize: pixelSize, area: area)
             case .unavailable(let notice):

@@ -13,25 +13,11 @@ public import Foundation
 public enum BoundedFile {
     /// The file at `path`, at most `limit` bytes.
     public static func contents(of path: String, limit: Int) throws(BoundedFileError) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw BoundedFileError(
-                path: path,
-                reason: errno == EACCES ? "permission denied" : errno == ENOENT ? "no such file" : "cannot open it")
-        }
+        let (fd, size) = try open(path, limit: limit)
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw BoundedFileError(path: path, reason: "cannot read it") }
-        if status.st_mode & S_IFMT == S_IFDIR { throw BoundedFileError(path: path, reason: "it is a folder") }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw BoundedFileError(path: path, reason: "it is not a regular file")
-        }
-        if status.st_size > limit {
-            throw BoundedFileError(path: path, reason: "it is \(status.st_size) bytes; the limit is \(limit)")
-        }
         // Room for the size it said and one byte more; a file that grew meanwhile is read on,
         // the room doubled, up to one byte past the limit (which says it grew past it).
-        var data = Data(count: Int(status.st_size) + 1)
+        var data = Data(count: size + 1)
         var count = 0
         while true {
             if count == data.count {
@@ -47,6 +33,71 @@ public enum BoundedFile {
         if count > limit { throw BoundedFileError(path: path, reason: "it grew past the limit of \(limit) bytes") }
         return data.prefix(count)
     }
+
+    /// Opens `path` for reading without blocking and checks on the descriptor that it is a
+    /// regular file of at most `limit` bytes: the descriptor (the caller's to close; reads
+    /// from it do not block) and the size it said. Whatever the path named when it was listed
+    /// (a link, a file since swapped for a FIFO), this is the file checked.
+    public static func open(_ path: String, limit: Int) throws(BoundedFileError) -> (descriptor: Int32, size: Int) {
+        let fd = systemOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason =
+                switch errno {
+                case EACCES: "permission denied"
+                case ENOENT: "no such file"
+                case EMFILE, ENFILE: "too many files are open"
+                default: "cannot open it"
+                }
+            throw BoundedFileError(path: path, reason: reason)
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            close(fd)
+            throw BoundedFileError(path: path, reason: "cannot read it")
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            close(fd)
+            throw BoundedFileError(path: path, reason: kind == S_IFDIR ? "it is a folder" : "it is not a regular file")
+        }
+        guard status.st_size <= limit else {
+            close(fd)
+            throw BoundedFileError(path: path, reason: "it is \(status.st_size) bytes; the limit is \(limit)")
+        }
+        return (fd, Int(status.st_size))
+    }
+
+    /// The first `count` bytes of the regular file at `path` (all of it when shorter), opened
+    /// as ``open(_:limit:)`` opens (no size limit: only the head is read).
+    public static func head(of path: String, count: Int) throws(BoundedFileError) -> Data {
+        let (fd, _) = try open(path, limit: .max)
+        defer { close(fd) }
+        return try head(of: fd, count: count, path: path)
+    }
+
+    /// The first `count` bytes of the open regular file `fd` (read from offset 0, the
+    /// descriptor's own offset untouched); `path` names it in errors.
+    public static func head(of fd: Int32, count: Int, path: String) throws(BoundedFileError) -> Data {
+        var data = Data(count: count)
+        var got = 0
+        while got < count {
+            let read = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(got)) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw BoundedFileError(path: path, reason: "cannot read it") }
+            if read == 0 { break }
+            got += read
+        }
+        return data.prefix(got)
+    }
+}
+
+/// `open(2)`, named apart from ``BoundedFile/open(_:limit:)``.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags)
+    #elseif canImport(Darwin)
+        Darwin.open(path, flags)
+    #endif
 }
 
 /// A file could not be read whole: which, and why (a phrase: "no such file", "it is a folder").

@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    @Test func aHeadIsTheFirstBytesAndAFIFOsHeadIsRefusedWithoutWaiting() throws {
+        let folder = try Self.folder()
+        try Data([1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: folder + "/clip.mp4"))
+        #expect(try BoundedFile.head(of: folder + "/clip.mp4", count: 3) == Data([1, 2, 3]))
+        #expect(try BoundedFile.head(of: folder + "/clip.mp4", count: 4096) == Data([1, 2, 3, 4, 5]))
+        #expect(mkfifo(folder + "/pipe.mp4", 0o600) == 0)
+        #expect(throws: BoundedFileError(path: folder + "/pipe.mp4", reason: "it is not a regular file")) {
+            try BoundedFile.head(of: folder + "/pipe.mp4", count: 16)
+        }
+    }
+
     @Test func aFolderAndAMissingFileSaySo() throws {
         let folder = try Self.folder()
         #expect(throws: BoundedFileError(path: folder, reason: "it is a folder")) {
@@ -63,5 +74,24 @@ import Testing
         #expect(throws: BoundedFileError(path: folder + "/over.jpg", reason: "it is 101 bytes; the limit is 100")) {
             try BoundedFile.contents(of: folder + "/over.jpg", limit: 100)
         }
+    }
+}
+
+/// Text limits and ids safe as keys.
+@Suite("Text limits")
+struct TextLimitsTests {
+    @Test func clippingKeepsWholeScalarsWithinTheBytes() {
+        #expect(TextLimits.clipped("héllo", bytes: 2) == "h")
+        #expect(TextLimits.clipped("héllo", bytes: 3) == "hé")
+        #expect(TextLimits.clipped("ok", bytes: 10) == "ok")
+    }
+
+    @Test func idsEscapeControlsDirectionAndPercentAndLongOnesAreCutAndTagged() {
+        #expect(TextLimits.safeID("a\u{1B}b\u{202E}c%") == "a%1Bb%E2%80%AEc%25")
+        let long = String(repeating: "x", count: 300)
+        let other = String(repeating: "x", count: 299) + "y"
+        #expect(TextLimits.safeID(long).utf8.count <= TextLimits.idBytes)
+        #expect(TextLimits.safeID(long) != TextLimits.safeID(other), "distinct names stay distinct")
+        #expect(TextLimits.safeID("plain") == "plain")
     }
 }

@@ -47,7 +47,9 @@ struct FolderContentTests {
         let folder = try FolderContent(root: root, calendar: calendar)
         #expect(folder.users.count == 50)
         #expect(folder.skipped.notMedia == 10 && folder.skipped.unreadable == 3, "\(folder.skipped)")
-        #expect(folder.warning?.contains("skipped 10 files") == true)
+        #expect(
+            folder.warning?.hasSuffix(
+                "skipped 10 files that are not pictures or videos, 3 files that cannot be read") == true)
         let content = FolderStoryContent(folder: folder)
         let page = try await content.stories(try PageRequest(page: 1, limit: 30))
         #expect(page.elements.count == 30 && page.nextPage == 2)
@@ -173,5 +175,77 @@ struct FolderContentTests {
         await #expect(throws: FolderContent.FolderError.self, "a FIFO is refused, not read") {
             try await loader.imageData(for: pipe, priority: .high)
         }
+    }
+
+    @Test func namesThatAreNotUTF8AreCountedAsSuchNotAsNotPictures() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.file(root.appendingPathComponent("ok.jpg"), date: Self.start)
+        // "café.jpg" in Latin-1, and a folder named with a stray byte: Foundation cannot name them.
+        for (name, isFolder) in [(Array("caf".utf8) + [0xE9] + Array(".jpg".utf8), false), ([0x61, 0xFF], true)] {
+            let path = Array(root.path.utf8) + [0x2F] + name + [0]
+            path.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { path in
+                    if isFolder {
+                        #expect(mkdir(path.baseAddress!, 0o700) == 0)
+                    } else {
+                        let fd = open(path.baseAddress!, O_CREAT | O_WRONLY, 0o600)
+                        #expect(fd >= 0)
+                        close(fd)
+                    }
+                }
+            }
+        }
+        let folder = try FolderContent(root: root)
+        #expect(folder.skipped == (0, 0, 2) as (Int, Int, Int), "\(folder.skipped)")
+        #expect(folder.users.count == 1, "the folder with a stray byte is no user of its own")
+        #expect(
+            folder.warning?.hasSuffix("skipped 2 files or folders whose names are not UTF-8 (rename them to show them)")
+                == true, "\(folder.warning ?? "")")
+    }
+
+    @Test func aLinkNamedLikeAPictureIsJudgedByTheFileItLeadsTo() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A link of a few bytes to a file of 64 MiB (sparse: no disk): the loader once took the
+        // link's size and read the target whole (a 3 GiB one drove the app to 6.3 GB).
+        let large = root.appendingPathComponent("large.bin")
+        #expect(FileManager.default.createFile(atPath: large.path, contents: nil))
+        #expect(truncate(large.path, 64 << 20) == 0)
+        let link = root.appendingPathComponent("a.jpg")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: large)
+        let loader = FolderImageLoader(limit: 1 << 20)
+        do {
+            _ = try await loader.imageData(for: link, priority: .high)
+            Issue.record("read the link's target whole")
+        } catch let error as FolderContent.FolderError {
+            #expect(error.description.contains("67108864 bytes; the limit is 1048576"), "\(error)")
+        }
+    }
+
+    @Test func namesWithControlOrDirectionCharactersAreEscapedInIDsAndLongOnesFitted() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let odd = "evil\u{1B}[2J\u{07}\u{202E}gpj"
+        let long = String(repeating: "é", count: 120)  // 240 bytes; with a file name, over 256
+        for name in [odd, long, "100%"] {
+            let folder = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.file(folder.appendingPathComponent(String(repeating: "x", count: 60) + ".jpg"), date: Self.start)
+        }
+        let folder = try FolderContent(root: root)
+        let ids = folder.users.map(\.id.rawValue)
+        #expect(ids.contains("evil%1B[2J%07%E2%80%AEgpj"), "\(ids)")
+        #expect(ids.contains("100%25"), "\(ids)")
+        #expect(folder.users.map(\.name).contains(odd), "the name shown is the folder's (the screen makes it safe)")
+        let stories = try await FolderStoryContent(folder: folder).stories(try PageRequest(page: 1, limit: 10))
+        for story in stories.elements {
+            for id in [story.user.id.rawValue] + story.items.map(\.id.rawValue) {
+                #expect(id.utf8.count <= 256, "\(id)")
+                #expect(!id.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E }, "\(id)")
+            }
+        }
+        let longItem = try #require(stories.elements.first { $0.user.name == long }?.items.first)
+        #expect(longItem.id.rawValue.contains("~"), "cut and tagged: \(longItem.id.rawValue)")
     }
 }

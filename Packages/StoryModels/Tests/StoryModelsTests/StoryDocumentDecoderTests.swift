@@ -286,3 +286,31 @@ struct StoryDocumentHostileIDTests {
         #expect(try decode(#"{"pages":[{"users":[{"id":"\#(fits)","name":"B"}]}]}"#).stories.count == 1)
     }
 }
+
+/// Text fields are capped in bytes: one letter can carry millions of combining marks.
+@Suite("Stories documents: marks without end")
+struct StoryDocumentMarksTests {
+    @Test func aNameOrACaptionOverItsBytesIsRefusedAtOnceNamingTheField() throws {
+        let marks = "a" + String(repeating: "\u{0301}", count: 200_000)  // one character, 400 KB
+        let start = ContinuousClock.now
+        for (document, words) in [
+            (#"{"pages":[{"users":[{"id":"ok","name":"\#(marks)"}]}]}"#, "at most 256 bytes"),
+            (
+                #"{"data":[{"id":"u","user":{"username":"u"},"snaps":[{"media_type":"image","media_url":"https://e.com/a.jpg","caption":"\#(marks)"}]}]}"#,
+                "at most 500 characters and 2000 bytes"
+            ),
+        ] {
+            do {
+                _ = try decode(document)
+                Issue.record("accepted")
+            } catch {
+                #expect(error.description.contains(words), "\(error.description.prefix(300))")
+                #expect(error.description.utf8.count < 600, "the error shows the start only")
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // 256 bytes is still a name.
+        let fits = String(repeating: "é", count: 128)
+        #expect(try decode(#"{"pages":[{"users":[{"id":"ok","name":"\#(fits)"}]}]}"#).stories.count == 1)
+    }
+}

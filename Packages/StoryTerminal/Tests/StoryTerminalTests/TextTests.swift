@@ -20,6 +20,17 @@ struct TextTests {
         }
     }
 
+    @Test func aLetterKeepsAtMostEightCombiningMarksAndTheRestStays() {
+        // One letter with 200,000 marks: measuring and drawing it pegged a core for a minute.
+        let start = ContinuousClock.now
+        let safe = TerminalText.sanitize("a" + String(repeating: "\u{0301}", count: 200_000) + "b")
+        #expect(safe.unicodeScalars.count == 1 + TerminalText.maximumMarks + 1)
+        #expect(safe.hasSuffix("b") && TerminalText.width(of: safe) == 2)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // Scripts' own marks stay: Vietnamese, a Hindi vowel sign, Hebrew points.
+        for text in ["Việt Nam", "हिन्दी", "שָׁלוֹם"] { #expect(TerminalText.sanitize(text) == text) }
+    }
+
     @Test func printableTextEmojiAndRightToLeftLettersStay() {
         for text in ["Paul Jarvis", "Luna 🌙", "山田 花子", "نور الهدى", "Zoë Ångström", "e\u{301}"] {
             #expect(TerminalText.sanitize(text) == text)

@@ -8,7 +8,8 @@ import Synchronization
     import SystemPackage
 #endif
 
-/// A tool run as a child process through swift-subprocess: no input, its output read as it
+/// A tool run as a child process through swift-subprocess: no input or an open file as its
+/// standard input (the descriptor stays the caller's to close), its output read as it
 /// comes by the caller's `read`, its error output read beside it to the end (a child that
 /// fills a pipe nobody reads — 64 KiB: a damaged clip makes ffmpeg write an error line per
 /// packet — stops until it is read), the descriptors of this process closed in the child.
@@ -24,14 +25,29 @@ enum ChildProcess {
         var errors: ErrorOutput
     }
 
-    /// Runs `path` with `arguments`; `read` gets each chunk of its output as it comes.
+    /// Runs `path` with `arguments` (and `input` as its standard input); `read` gets each
+    /// chunk of its output as it comes.
     static func run(
-        _ path: String, _ arguments: [String],
+        _ path: String, _ arguments: [String], input: Int32? = nil,
+        read: @escaping @Sendable ([UInt8]) async throws -> Void
+    ) async throws -> Ending {
+        if let input {
+            // Not closed by swift-subprocess: a spawn that fails must leave nothing it would
+            // have to close (its check of an unclosed descriptor ends the process).
+            return try await run(
+                path, arguments, .fileDescriptor(FileDescriptor(rawValue: input), closeAfterSpawningProcess: false),
+                read: read)
+        }
+        return try await run(path, arguments, .none, read: read)
+    }
+
+    private static func run<Input: InputProtocol>(
+        _ path: String, _ arguments: [String], _ input: Input,
         read: @escaping @Sendable ([UInt8]) async throws -> Void
     ) async throws -> Ending {
         let errors = ErrorOutput()
         let result = try await Subprocess.run(
-            .path(FilePath(path)), arguments: Arguments(arguments), input: .none, output: .sequence,
+            .path(FilePath(path)), arguments: Arguments(arguments), input: input, output: .sequence,
             error: .sequence
         ) { execution in
             try await withThrowingTaskGroup(of: Void.self) { group in

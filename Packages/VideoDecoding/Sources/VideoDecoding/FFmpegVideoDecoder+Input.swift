@@ -5,14 +5,18 @@ import StoryInterfaces
 /// What ffmpeg is given: the file's container as its first bytes say (an animation's canvas
 /// checked there), the arguments that pin the input, the decoder's options for a box.
 extension FFmpegVideoDecoder {
-    /// The arguments that pin ffmpeg's input: read `file` with `container`'s demuxer only,
-    /// through the file protocol only (no other file, URL or playlist a clip could name), and
-    /// no frame over ``maximumPixels``.
-    static func input(_ file: URL, _ container: VideoContainer) -> [String] {
+    /// The arguments that pin ffmpeg's input: its standard input (the clip opened and checked
+    /// by ``openClip(_:)``, reopened by path as `/dev/stdin` so it can seek) read with
+    /// `container`'s demuxer only, through the file protocol only (no other file, URL or
+    /// playlist a clip could name), and no frame over ``maximumPixels``.
+    static func input(_ container: VideoContainer) -> [String] {
         ["-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)"] + container.demuxerOptions + [
-            "-f", container.demuxer, "-i", "file:" + file.path,
+            "-f", container.demuxer, "-i", "file:/dev/stdin",
         ]
     }
+
+    /// The largest clip file read, in bytes (a phone's minute of 4K is a few hundred MB).
+    public static let maximumClipBytes = 2 << 30
 
     /// The largest box (either side, pixels) whose frames are decoded without the codec's
     /// deblocking filter: there a frame is drawn as cells (half blocks give a cell two
@@ -29,16 +33,32 @@ extension FFmpegVideoDecoder {
         width <= deblockingSkippedUpTo && height <= deblockingSkippedUpTo ? ["-skip_loop_filter", "all"] : []
     }
 
-    /// The container `file`'s first bytes say (MediaFormat's rule), or why there is none.
-    static func container(of file: URL) throws(VideoDecodeError) -> VideoContainer {
+    /// `file` opened once without blocking (a FIFO or a device swapped in after the listing
+    /// is refused at once, never waited on), checked on the descriptor to be a regular file of
+    /// at most ``maximumClipBytes``, and its container as its first bytes say (MediaFormat's
+    /// rule): the descriptor is the caller's to close, and the file ffmpeg is handed.
+    static func openClip(_ file: URL) throws(VideoDecodeError) -> (descriptor: Int32, container: VideoContainer) {
+        let descriptor: Int32
         let head: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            head = try handle.read(upToCount: 4096) ?? Data()  // an APNG's acTL chunk is in there
+        do throws(BoundedFileError) {
+            descriptor = try BoundedFile.open(file.path, limit: maximumClipBytes).descriptor
+            do { head = try BoundedFile.head(of: descriptor, count: 4096, path: file.path) } catch {
+                close(descriptor)
+                throw error
+            }  // an APNG's acTL chunk is in there
         } catch {
-            throw .unreadable("cannot open \(file.lastPathComponent)")
+            throw .unreadable("cannot open \(file.lastPathComponent): \(error.reason)")
         }
+        do {
+            return (descriptor, try container(of: head))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// The container `head` (a file's first bytes) says, or why there is none.
+    static func container(of head: Data) throws(VideoDecodeError) -> VideoContainer {
         guard let container = VideoContainer.sniff(head) else { throw .notAVideo }
         if let (width, height) = canvas(of: head, container),
             width > maximumPixels || height > maximumPixels || width * height > maximumPixels  // no overflow

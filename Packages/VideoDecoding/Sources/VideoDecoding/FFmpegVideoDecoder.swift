@@ -38,10 +38,18 @@ public struct FFmpegVideoDecoder: Sendable {
     /// refuses larger frames before allocating them (`-max_pixels`).
     public static let maximumPixels = 3840 * 2160
 
-    /// `ffmpeg` processes of this process's decoders running now (started, not yet waited for):
-    /// what a caller bounds (the viewer: the prefetch rule's decoders, never more).
+    /// `ffmpeg` processes of this process's decoders asked for and not yet waited for (started,
+    /// or waiting for one of the ``maximumProcesses`` slots): what a caller bounds (the viewer:
+    /// the prefetch rule's decoders, never more).
     public static var running: Int { runningCount.load(ordering: .relaxed) }
     static let runningCount = Atomic(0)
+
+    /// The most `ffmpeg` and `ffprobe` processes of this process at once, from before each is
+    /// started until it has been reaped, whoever asks: more wait their turn (cancellable).
+    public static let maximumProcesses = 4
+
+    /// Processes started now and not yet reaped (at most ``maximumProcesses``).
+    public static var processes: Int { slots.taken }
 
     /// How long the decoder may give nothing: its first frame (opening and probing the clip),
     /// and each next one. A decoder that misses either is killed and the stream fails
@@ -66,13 +74,14 @@ public struct FFmpegVideoDecoder: Sendable {
     public func probe(_ file: URL, limit: Duration? = nil) async throws -> VideoInfo {
         let limit = limit ?? deadlines.firstFrame
         let ffprobe = try tool("ffprobe")
-        let container = try Self.container(of: file)
+        let (descriptor, container) = try Self.openClip(file)
+        defer { close(descriptor) }
         let result = try await Self.run(
             ffprobe,
             [
                 "-v", "error", "-select_streams", "v:0", "-show_entries",
                 "stream=width,height,r_frame_rate,duration:format=duration", "-of", "json",
-            ] + Self.input(file, container), limit: limit)
+            ] + Self.input(container), input: descriptor, limit: limit)
         guard result.status == 0 else { throw VideoDecodeError.described(result.stderr) }
         struct Probe: Decodable {
             struct Stream: Decodable {
@@ -103,6 +112,8 @@ public struct FFmpegVideoDecoder: Sendable {
             frameRate: rate.count == 2 && rate[1] > 0 ? rate[0] / rate[1] : 0)
     }
 
+    static let slots = ProcessSlots(limit: maximumProcesses)
+
     /// `file`'s frames fitted inside `width × height` (aspect kept, area-averaged, as the
     /// pictures are; each frame says its size) at `frameRate` frames a second from 0 (a slower
     /// clip's frames repeated), at most `limit` of them by time. The stream ends after the
@@ -128,11 +139,6 @@ public struct FFmpegVideoDecoder: Sendable {
             continuation.finish(throwing: error)
             return frames
         }
-        let container: VideoContainer
-        do { container = try Self.container(of: file) } catch {
-            continuation.finish(throwing: error)
-            return frames
-        }
         var arguments = ["-an", "-sn", "-dn"]
         if let limit {
             arguments += [
@@ -146,30 +152,43 @@ public struct FFmpegVideoDecoder: Sendable {
         // small, and threads cost more than they give at these sizes (measured: Scripts/bench
         // video cpu; the filter threads were a tenth of ffmpeg's CPU, the frames identical).
         // A WebP (a still to FFmpeg 5.1) has no timestamp the fps filter keeps: it is one frame.
-        arguments += [
-            "-vf",
-            "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area"
-                + (container == .webp ? "" : ",fps=\(frameRate)"),
-            "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
-        ]
+        func output(_ container: VideoContainer) -> [String] {
+            [
+                "-vf",
+                "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area"
+                    + (container == .webp ? "" : ",fps=\(frameRate)"),
+                "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
+            ]
+        }
         continuation.onTermination = { _ in
             stopper.stop()
             credits.close()  // a decoder waiting for a credit sees the end
         }
-        let all =
+        let before =
             ["-nostdin", "-v", "error", "-threads", "1", "-filter_threads", "1"]
             + Self.decoderOptions(fittingWidth: width, height: height)
-            + Self.input(file, container) + arguments
         // Counted from now (the call), so a caller checking ``running`` before starting one
         // sees it at once; until the process has been waited for.
         Self.runningCount.add(1, ordering: .relaxed)
         let task = Task.detached(executorPreference: DecoderThreads.shared) {
             defer { Self.runningCount.subtract(1, ordering: .relaxed) }
+            // A slot first (a decoder stopped while it waits starts nothing), then the deadline,
+            // then the file: opening and sniffing it count against the first frame's deadline.
+            guard await Self.slots.enter() else { return continuation.finish() }
+            defer { Self.slots.leave() }
             let reading = FrameReading(frameRate: frameRate)
             stopper.expect(within: deadlines.firstFrame)
+            let clip: (descriptor: Int32, container: VideoContainer)
+            do { clip = try Self.openClip(file) } catch {
+                stopper.exited()
+                continuation.finish(throwing: error)
+                return
+            }
+            defer { close(clip.descriptor) }
+            let all = before + Self.input(clip.container) + arguments + output(clip.container)
             var ending: ChildProcess.Ending? = nil
             do {
-                ending = try await ChildProcess.run(ffmpeg, all) { bytes in
+                ending = try await ChildProcess.run(ffmpeg, all, input: clip.descriptor) { bytes in
                     for picture in reading.append(bytes) {
                         stopper.received()
                         // Waits while the reader is four frames behind; a reader gone ends it.
@@ -188,9 +207,9 @@ public struct FFmpegVideoDecoder: Sendable {
                 continuation.finish(throwing: error)
                 return
             } catch {
-                // The tool could not be started (swift-subprocess says why).
+                // The tool could not be started (swift-subprocess says why): this item fails.
                 stopper.exited()
-                continuation.finish(throwing: VideoDecodeError.toolMissing("ffmpeg"))
+                continuation.finish(throwing: VideoDecodeError.notStarted(ffmpeg, error))
                 return
             }
             let stalled = stopper.stalled

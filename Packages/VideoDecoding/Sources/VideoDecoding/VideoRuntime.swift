@@ -82,7 +82,14 @@ public final class VideoRuntime: VideoPlaying {
     public func play(
         _ item: StoryItemID, _ video: PreparedVideo, events: @escaping @Sendable (VideoPlaybackEvent) -> Void
     ) {
-        let frames = held.take(item, video: video) ?? self.frames(video)
+        let frames =
+            held.take(item, video: video)
+            ?? {
+                // Room first: a decoder held for an item passed by stops, rather than this one
+                // waiting for a slot behind it.
+                while FFmpegVideoDecoder.running >= Self.maximumDecoders, held.stopOldest() {}
+                return self.frames(video)
+            }()
         let playback = VideoPlayback(frames) { event in
             switch event {
             case .frame(let frame): events(.frame(Self.picture(frame)))
@@ -149,10 +156,8 @@ public final class VideoRuntime: VideoPlaying {
     /// Whether `file` starts as a still picture (JPEG, a PNG that is not animated) rather than
     /// a video or an animation (GIF, WebP, APNG: FFmpeg decodes them, stills included).
     private static func isPicture(_ file: URL) async throws -> Bool {
-        try await OwnThread.run {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            let head = try handle.read(upToCount: 4096) ?? Data()
+        try await OwnThread.run { () throws(BoundedFileError) in
+            let head = try BoundedFile.head(of: file.path, count: 4096)  // a FIFO is refused, not waited on
             switch MediaFormat.sniff(head) {
             case .jpeg: return true
             case .png: return !MediaFormat.isAnimatedPNG(head)

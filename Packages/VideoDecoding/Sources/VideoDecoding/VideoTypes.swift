@@ -49,6 +49,8 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
     case toolMissing(String)
     /// The tool could not read the file: its own first error line.
     case unreadable(String)
+    /// The tool is there and could not be started (too many open files or processes): why.
+    case cannotStart(String)
     /// The file has no video stream.
     case noVideo
     /// The bytes are not an MP4 or WebM file.
@@ -64,6 +66,7 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg) — videos show their poster"
         case .unreadable(let detail): "cannot decode this video: \(detail)"
+        case .cannotStart(let reason): "the video decoder could not start (\(reason)); r retries"
         case .noVideo: "the file has no video stream"
         case .notAVideo: "not a video (MP4 or WebM expected)"
         case .tooLarge(let width, let height):
@@ -73,6 +76,21 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
                 ? "the video gave no picture in \(limit.components.seconds) s; the file may be damaged"
                 : "the video stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
         }
+    }
+
+    /// A tool at `path` that could not be started: ``toolMissing(_:)`` when it is not an
+    /// executable file (any more), else ``cannotStart(_:)`` saying the system's reason.
+    static func notStarted(_ path: String, _ error: any Error) -> VideoDecodeError {
+        let tool = URL(fileURLWithPath: path).lastPathComponent
+        guard FileManager.default.isExecutableFile(atPath: path) else { return .toolMissing(tool) }
+        let text = String(describing: error)
+        if text.contains("Too many open files") || text.contains("EMFILE") || text.contains("(24)") {
+            return .cannotStart("too many open files")
+        }
+        if text.contains("EAGAIN") || text.contains("Resource temporarily unavailable") {
+            return .cannotStart("too many processes")
+        }
+        return .cannotStart(String(text.prefix(120)))
     }
 
     /// The error a decoder's first error line describes: ``tooLarge(width:height:)`` for

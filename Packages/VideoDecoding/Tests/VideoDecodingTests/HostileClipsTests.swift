@@ -125,14 +125,17 @@ struct HostileClipsTests {
         #expect(result.error == .notAVideo && result.count == 0)
     }
 
-    @Test func ffmpegIsToldTheContainerTheFileProtocolAndThePixelLimit() async throws {
+    @Test func ffmpegIsToldTheContainerTheFileProtocolAndThePixelLimitAndHandedTheFileChecked() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("args-\(UUID())")
-        let decoder = try Self.fakeFFmpeg("printf '%s\\n' \"$@\" > '\(log.path)'")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID())")
+        let decoder = try Self.fakeFFmpeg("printf '%s\\n' \"$@\" > '\(log.path)'; cat /dev/stdin > '\(copy.path)'")
         let file = try Self.mp4Head()
         _ = await Self.readAll(decoder.frames(file, fittingWidth: 2, height: 1, frameRate: 10))
         let arguments = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         let input = try #require(arguments.firstIndex(of: "-i"))
-        #expect(arguments[input + 1] == "file:" + file.path)
+        // The file opened and checked is its standard input: no path it could be swapped at.
+        #expect(arguments[input + 1] == "file:/dev/stdin")
+        #expect(try Data(contentsOf: copy) == Data(contentsOf: file))
         let before = Array(arguments[..<input])
         func value(_ flag: String) -> String? { before.firstIndex(of: flag).map { before[$0 + 1] } }
         #expect(value("-f") == "mov")

@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 
 /// Reads the fields of one document entry, throwing errors that name the file, the entry
 /// and the field.
@@ -38,10 +39,14 @@ struct EntryReader {
         return value
     }
 
-    func string(_ key: String) throws(StoryDocumentError) -> String {
+    /// A non-empty string of at most `maximumBytes` UTF-8 bytes (a name's by default).
+    func string(_ key: String, maximumBytes: Int = TextLimits.nameBytes) throws(StoryDocumentError) -> String {
         let value = try required(key)
         guard case .string(let text) = value else {
             throw error(key, .wrongType(expected: "a string", found: value.typeName))
+        }
+        guard text.utf8.count <= maximumBytes else {
+            throw error(key, .invalidValue(Self.shown(text), allowed: "at most \(maximumBytes) bytes"))
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw error(key, .invalidValue(text, allowed: "a non-empty string"))
@@ -51,7 +56,18 @@ struct EntryReader {
 
     /// The longest id, in UTF-8 bytes: ids are keys in the stores (PostgreSQL's index refuses
     /// a 3,000-letter one, and every later write waited behind it).
-    static let maximumIDBytes = 256
+    static let maximumIDBytes = TextLimits.idBytes
+
+    /// The longest URL, in bytes.
+    static let maximumURLBytes = 4_096
+
+    /// The start of `text` for an error: its first 40 scalars (not characters: one letter
+    /// can carry millions of marks), controls as `?`.
+    static func shown(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(40).map { TextLimits.isControl($0) ? "?" : $0 })) + "…"
+    }
 
     /// An id: a string, or a whole number (documents write `"id": 1` and `"id": "1"`); at most
     /// ``maximumIDBytes``, without control characters (a NUL was cut by SQLite's binding, and a
@@ -62,18 +78,14 @@ struct EntryReader {
         case .string(let text) where !text.isEmpty:
             guard text.utf8.count <= Self.maximumIDBytes else {
                 throw error(
+                    key, .invalidValue(Self.shown(text), allowed: "an id of at most \(Self.maximumIDBytes) bytes"))
+            }
+            if text.unicodeScalars.contains(where: TextLimits.isControl) {
+                throw error(
                     key,
                     .invalidValue(
-                        String(text.prefix(40)) + "…", allowed: "an id of at most \(Self.maximumIDBytes) bytes"))
-            }
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                let shown = String(
-                    String.UnicodeScalarView(
-                        text.unicodeScalars.prefix(40).map {
-                            $0.properties.generalCategory == .control ? "?" : $0
-                        }))
-                throw error(
-                    key, .invalidValue(shown, allowed: "an id without control characters (NUL, newlines, escapes)"))
+                        Self.shown(text),
+                        allowed: "an id without control characters (NUL, newlines, escapes, direction overrides)"))
             }
             return text
         case .number(let number) where number.rounded() == number && abs(number) < 1e15: return String(Int64(number))
@@ -119,18 +131,23 @@ struct EntryReader {
     }
 
     /// The longest text field kept (a caption or an alt text), in characters.
-    static let maximumText = 500
+    static let maximumText = TextLimits.textCharacters
 
-    /// An optional line of text: a string of at most ``maximumText`` characters, its control
+    /// An optional line of text: a string of at most ``maximumText`` characters and
+    /// ``TextLimits/textBytes`` bytes (counted first: counting characters costs as much as the
+    /// marks one letter can carry), its control
     /// characters (newlines, escapes) as spaces; nil when absent or blank.
     func optionalText(_ key: String) throws(StoryDocumentError) -> String? {
         guard let value = fields[key], value != .null else { return nil }
         guard case .string(let text) = value else {
             throw error(key, .wrongType(expected: "a string", found: value.typeName))
         }
-        guard text.count <= Self.maximumText else {
+        guard text.utf8.count <= TextLimits.textBytes, text.count <= Self.maximumText else {
             throw error(
-                key, .invalidValue(String(text.prefix(40)) + "…", allowed: "at most \(Self.maximumText) characters"))
+                key,
+                .invalidValue(
+                    Self.shown(text),
+                    allowed: "at most \(Self.maximumText) characters and \(TextLimits.textBytes) bytes"))
         }
         let line = String(
             String.UnicodeScalarView(
@@ -157,7 +174,7 @@ struct EntryReader {
     }
 
     func url(_ key: String) throws(StoryDocumentError) -> URL {
-        let text = try string(key)
+        let text = try string(key, maximumBytes: Self.maximumURLBytes)
         guard let url = Self.httpURL(text) else { throw error(key, .notHTTPURL(text)) }
         return url
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 import StoryInterfaces
 
 /// Decodes and validates the three stories document formats of PRODUCT.md §6.
@@ -20,24 +21,24 @@ public struct StoryDocumentDecoder: Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// Reads and decodes the file at `path`, refusing it before reading when it is too large.
+    /// Reads and decodes the file at `path`, refusing it before reading when it is too large
+    /// (opened once without blocking: a FIFO or a device is refused, a link judged by its target,
+    /// never more than the limit read).
     public func load(path: String) throws(StoryDocumentError) -> StoryDocument {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw StoryDocumentError(file: path, problem: .unreadable(exists ? "permission denied" : "no such file"))
-        }
-        guard attributes[.type] as? FileAttributeType != .typeDirectory else {
-            throw StoryDocumentError(file: path, problem: .unreadable("it is a folder"))
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumBytes {
-            throw StoryDocumentError(file: path, problem: .tooLarge(bytes: size, limit: maximumBytes))
-        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let (descriptor, size) = try BoundedFile.open(path, limit: .max)
+            close(descriptor)
+            if size > maximumBytes {
+                throw StoryDocumentError(file: path, problem: .tooLarge(bytes: size, limit: maximumBytes))
+            }
+            data = try BoundedFile.contents(of: path, limit: maximumBytes)
+        } catch let error as BoundedFileError {
+            throw StoryDocumentError(file: path, problem: .unreadable(error.reason))
+        } catch let error as StoryDocumentError {
+            throw error
         } catch {
-            throw StoryDocumentError(file: path, problem: .unreadable("permission denied or not a file"))
+            throw StoryDocumentError(file: path, problem: .unreadable("cannot read it"))
         }
         return try decode(data, file: path)
     }

@@ -40,16 +40,11 @@ extension FolderContent {
         return (files, notMedia, unreadable)
     }
 
-    /// Whether `url` is a regular file, following a symbolic link.
-    static func isRegularFile(_ url: URL) -> Bool { FileFacts(path: url.path)?.isRegular == true }
-
     /// When the JPEG at `url` was taken, as its EXIF block says, read from the file's first
     /// 16 KiB (the block's entries come before its thumbnail); nil when it does not say. EXIF
     /// times are the camera's local time: read in `calendar`'s time zone.
     static func captureDate(of url: URL, calendar: Calendar) -> Date? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 16 * 1024) else { return nil }
+        guard let head = try? BoundedFile.head(of: url.path, count: 16 * 1024) else { return nil }
         return ExifMetadata.read(jpeg: head, prefix: true).capturedDate(in: calendar)
     }
 }

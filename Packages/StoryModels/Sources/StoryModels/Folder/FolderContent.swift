@@ -26,14 +26,16 @@ public struct FolderContent: Sendable {
     public let root: URL
     /// Its users, in tray order: subfolders by name, or days newest first.
     public let users: [FolderUser]
-    /// Files skipped while opening (not media, unreadable).
-    public let skipped: (notMedia: Int, unreadable: Int)
+    /// Files skipped while opening (not media, unreadable), and files and folders whose names
+    /// are not UTF-8 (Foundation cannot name them: they are counted, never shown broken).
+    public let skipped: (notMedia: Int, unreadable: Int, notUTF8: Int)
     /// The calendar of the days and of EXIF's local times.
     let calendar: Calendar
 
     /// One user: a subfolder, or a day's files of the top folder.
     public struct FolderUser: Sendable, Hashable {
-        /// The id (the subfolder's name, or the day as `YYYY-MM-DD`).
+        /// The id (the subfolder's name, or the day as `YYYY-MM-DD`), as ids are kept: its
+        /// control and direction characters escaped, at most 256 bytes (``TextLimits``).
         public var id: UserID
         /// The name shown.
         public var name: String
@@ -75,7 +77,7 @@ public struct FolderContent: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(path: root.path, reason: "it is not a folder")
         }
-        let entries: [URL]
+        var entries: [URL]
         do {
             entries = try FileManager.default.contentsOfDirectory(
                 at: root, includingPropertiesForKeys: nil,
@@ -83,6 +85,10 @@ public struct FolderContent: Sendable {
         } catch {
             throw .unreadable(path: root.path, reason: "it cannot be listed")
         }
+        // A name that is not UTF-8 comes back with U+FFFD in place of its bytes: no such path.
+        let named = entries.count
+        entries.removeAll { $0.lastPathComponent.contains("\u{FFFD}") && FileFacts(path: $0.path) == nil }
+        let notUTF8 = named - entries.count
         let facts = entries.map { FileFacts(path: $0.path) }
         let folders = zip(entries, facts).filter { $0.1?.isDirectory == true }.map(\.0)
             .sorted { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
@@ -90,13 +96,16 @@ public struct FolderContent: Sendable {
             zip(entries, facts).filter { $0.1?.isDirectory != true }.map(\.0), calendar: calendar)
         if !folders.isEmpty {
             var users = folders.map {
-                FolderUser(id: UserID($0.lastPathComponent), name: $0.lastPathComponent, folder: $0, files: [])
+                FolderUser(
+                    id: UserID(TextLimits.safeID($0.lastPathComponent)), name: $0.lastPathComponent, folder: $0,
+                    files: [])
             }
             // Pictures beside the subfolders: a user of their own, named after the folder.
             if !files.isEmpty {
                 users.insert(
                     FolderUser(
-                        id: UserID(root.lastPathComponent), name: root.lastPathComponent, folder: nil, files: files),
+                        id: UserID(TextLimits.safeID(root.lastPathComponent)), name: root.lastPathComponent,
+                        folder: nil, files: files),
                     at: 0)
             }
             self.users = users
@@ -116,14 +125,22 @@ public struct FolderContent: Sendable {
                     files: files)
             }
         }
-        skipped = (notMedia, unreadable)
+        skipped = (notMedia, unreadable, notUTF8)
     }
 
     /// One line for the user: what was skipped, if anything.
     public var warning: String? {
-        guard skipped.notMedia + skipped.unreadable > 0 else { return nil }
-        return "\(root.path): skipped \(skipped.notMedia) files that are not pictures or videos"
-            + " and \(skipped.unreadable) that cannot be read"
+        guard skipped.notMedia + skipped.unreadable + skipped.notUTF8 > 0 else { return nil }
+        var parts: [String] = []
+        func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+        if skipped.notMedia > 0 { parts.append("\(files(skipped.notMedia)) that are not pictures or videos") }
+        if skipped.unreadable > 0 { parts.append("\(files(skipped.unreadable)) that cannot be read") }
+        if skipped.notUTF8 > 0 {
+            parts.append(
+                "\(skipped.notUTF8 == 1 ? "1 file or folder" : "\(skipped.notUTF8) files or folders") whose names"
+                    + " are not UTF-8 (rename them to show them)")
+        }
+        return "\(root.path): skipped " + parts.joined(separator: ", ")
     }
 
     /// `user`'s story: its files listed now for a subfolder (nil: no media in it).
@@ -139,7 +156,9 @@ public struct FolderContent: Sendable {
         guard !files.isEmpty else { return nil }
         let items = files.map { file in
             StoryItem(
-                id: StoryItemID(user.id.rawValue + "/" + file.url.lastPathComponent), userID: user.id,
+                id: StoryItemID(
+                    TextLimits.fitted(user.id.rawValue + "/" + TextLimits.escaped(file.url.lastPathComponent))),
+                userID: user.id,
                 media: file.isVideo
                     ? .video(file.url, duration: Self.assumedVideoDuration, poster: nil) : .image(file.url),
                 postedAt: file.date)
@@ -237,16 +256,12 @@ public struct FolderImageLoader: ImageLoading {
             throw FolderContent.FolderError.unreadable(path: url.absoluteString, reason: "not a file")
         }
         let limit = self.limit
-        return try await OwnThread.run {
-            guard FolderContent.isRegularFile(url) else {
-                throw FolderContent.FolderError.unreadable(path: url.path, reason: "it is not a regular file")
+        // One open: the file read is the file checked (a link is judged by its target's size,
+        // a FIFO or a device is refused at once), never more than the limit read.
+        return try await OwnThread.run { () throws(FolderContent.FolderError) in
+            do throws(BoundedFileError) { return try BoundedFile.contents(of: url.path, limit: limit) } catch {
+                throw FolderContent.FolderError.unreadable(path: url.path, reason: error.reason)
             }
-            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= limit else {
-                throw FolderContent.FolderError.unreadable(
-                    path: url.path, reason: "it is \(size) bytes; the limit is \(limit)")
-            }
-            return try Data(contentsOf: url)
         }
     }
 

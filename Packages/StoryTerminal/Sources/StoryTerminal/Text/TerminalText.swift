@@ -1,35 +1,50 @@
+import StoryBase
+
 /// Text for the terminal: untrusted text made safe, and display widths that keep the layout
 /// with emoji, CJK and combining marks.
 public enum TerminalText {
     /// `text` with nothing that could control the terminal: C0 and C1 control characters
     /// (ESC and so every escape sequence among them) and DEL are removed, tabs and line
     /// breaks become spaces, and bidirectional overrides and isolates (which reorder the
-    /// rest of the line) are removed. Printable text, emoji and right-to-left letters stay.
+    /// rest of the line) are removed, and a letter keeps at most ``maximumMarks`` combining
+    /// marks. Printable text, emoji and right-to-left letters stay.
     public static func sanitize(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
+        var marks = 0  // combining marks in a row: more than ``maximumMarks`` are dropped
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 scalars.append(" ")
+                marks = 0
             case _ where isControl(scalar):
                 continue
+            case _ where scalar.value >= 0x300 && isMark(scalar):
+                marks += 1
+                if marks <= maximumMarks { scalars.append(scalar) }
             default:
                 scalars.append(scalar)
+                marks = 0
             }
         }
         return String(scalars)
     }
 
-    /// Whether `scalar` can control a terminal or reorder a line: C0 and C1 controls, DEL,
-    /// line and paragraph separators, bidirectional overrides, isolates and marks. The one
-    /// rule: ``sanitize(_:)`` removes them, the app's JSON output escapes them.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F:
-            true
+    /// The most combining marks kept on one letter: scripts stack two or three (Vietnamese,
+    /// Hebrew points, Indic vowel signs); a letter carrying millions ("Zalgo" text, a crafted
+    /// name) would cost every measure of the line and fill the terminal.
+    public static let maximumMarks = 8
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: true
         default: false
         }
     }
+
+    /// Whether `scalar` can control a terminal or reorder a line: C0 and C1 controls, DEL,
+    /// line and paragraph separators, bidirectional overrides, isolates and marks. The one
+    /// rule: ``sanitize(_:)`` removes them, the app's JSON output escapes them.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool { TextLimits.isControl(scalar) }
 
     /// `character` as every terminal measures it alike: terminals disagree on the
     /// width of emoji sequences — kitty draws "🏄‍♂️" in 4 columns, xterm in 3, tmux (and the
