@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import StoryBase
 import Yams
 
 /// A parsed config file: its path, a lookup over swift-configuration's JSON or YAML
@@ -68,32 +69,24 @@ enum ConfigFileLoader {
     /// The file's bytes, refused by its size before reading (a 1 GB file is not read to be
     /// refused) and read with a bound (a pipe or a device has no size to check).
     static func readBounded(_ path: String) throws(ConfigurationError) -> Data {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw .unreadableFile(path: path, detail: exists ? "permission denied" : "no such file")
+        // One open without blocking (a FIFO is refused, not waited on), checked on its descriptor.
+        let size: Int
+        do {
+            let opened = try BoundedFile.open(path, limit: .max)
+            close(opened.descriptor)
+            size = opened.size
+        } catch {
+            throw .unreadableFile(path: path, detail: error.reason)
         }
-        if attributes[.type] as? FileAttributeType == .typeDirectory {
-            throw .unreadableFile(path: path, detail: "it is a folder")
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumBytes {
+        if size > maximumBytes {
             throw .malformedFile(
                 path: path, detail: "it is \(size) bytes; a config file may have \(maximumBytes) at most")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadableFile(path: path, detail: "permission denied or not a file")
-        }
-        defer { try? handle.close() }
-        let data: Data
         do {
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+            return try BoundedFile.contents(of: path, limit: maximumBytes)
         } catch {
-            throw .unreadableFile(path: path, detail: "it cannot be read (\(error.localizedDescription))")
+            throw .unreadableFile(path: path, detail: error.reason)
         }
-        guard data.count <= maximumBytes else {
-            throw .malformedFile(path: path, detail: "it is larger than \(maximumBytes) bytes")
-        }
-        return data
     }
 
     /// What is wrong with the file, in words, with the line and column when the parser says

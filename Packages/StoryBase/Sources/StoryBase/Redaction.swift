@@ -3,8 +3,8 @@ import Foundation
 /// Credentials out of text that is printed or logged (PRODUCT.md §8: credentials never reach a
 /// log, an error or `stories config`). URLs are found anywhere in the text (`scheme://…` up to
 /// whitespace or a quote); their password, and for messages their query string (tokens ride
-/// there: `?token=…`), become `(hidden)`. A password may hold a raw `@`: the user part ends at
-/// the authority's last `@`.
+/// there: `?token=…`), become `(hidden)`. A password may hold a raw `@`, `/`, `?` or `#`: the
+/// user part ends at the authority's last `@`.
 public enum Redaction {
     /// `text` with every URL's password hidden (`postgres://ada:(hidden)@host/db?sslmode=require`).
     public static func hidingPasswords(_ text: String) -> String {
@@ -43,12 +43,20 @@ public enum Redaction {
     }
 
     /// `user:password@host/path?query#fragment` with the password (and the query) hidden. The
-    /// user part ends at the last `@` before any `?` or `#` (a password may hold `@` or `/`).
+    /// password is everything from the first `:` to the authority's last `@`, whatever it holds
+    /// (`@`, `/`, `?`, `#`): that `@` is the last one followed by a host (letters, digits,
+    /// `.-_`, an IPv6 `[…]`, a `:port`) up to the path, the query or the end. Text after it
+    /// that only looks like a host hides a little more, never less.
     private static func rewriteAfterScheme(_ url: Substring, hidingQuery: Bool) -> String {
-        let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
         var output = ""
         var rest = url[...]
-        if let at = url[..<queryStart].lastIndex(of: "@"), let colon = url[..<at].firstIndex(of: ":") {
+        let authorityAt = url.indices.last { index in
+            guard url[index] == "@" else { return false }
+            let host = url[url.index(after: index)...].prefix { !"/?#".contains($0) }
+            return !host.isEmpty
+                && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_[]:%".contains($0)) }
+        }
+        if let at = authorityAt, let colon = url[..<at].firstIndex(of: ":") {
             output += url[..<colon] + ":(hidden)"
             rest = url[at...]
         }

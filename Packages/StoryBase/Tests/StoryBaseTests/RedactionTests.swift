@@ -15,6 +15,15 @@ struct RedactionTests {
             Redaction.hidingPasswords("postgres://ada:pa/ss@db.example/stories")
                 == "postgres://ada:(hidden)@db.example/stories")
         #expect(Redaction.hidingPasswords("https://ada@host/x") == "https://ada@host/x", "a user alone stays")
+        // A password holding # or ? (they once ended the authority early and showed the rest).
+        for password in ["Pa55:w@rd#1", "x#y@SECRETtail", "a?b@c", "p#@x?y/z"] {
+            let shown = Redaction.hidingPasswords("postgres://ada:\(password)@db.example:5432/stories?sslmode=require")
+            #expect(shown == "postgres://ada:(hidden)@db.example:5432/stories?sslmode=require", "\(shown)")
+            let logged = Redaction.redacted("connect postgres://ada:\(password)@[::1]/db failed")
+            #expect(logged == "connect postgres://ada:(hidden)@[::1]/db failed", "\(logged)")
+        }
+        // An @ in a path or query is no authority's: nothing of the host is hidden.
+        #expect(Redaction.hidingPasswords("https://host/users/@ada") == "https://host/users/@ada")
         #expect(Redaction.hidingPasswords("no url here") == "no url here")
     }
 

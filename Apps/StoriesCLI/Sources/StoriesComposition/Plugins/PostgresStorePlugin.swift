@@ -124,7 +124,11 @@ public enum PostgresStorePlugin: StoriesPlugin {
         }
         var password = resolved.text("store.postgres.password")
         if password == nil, let file = resolved.text("store.postgres.passwordFile") {
-            guard let text = try? await OwnThread.run({ try String(contentsOfFile: file, encoding: .utf8) }) else {
+            guard
+                let text = try? await OwnThread.run({ () throws(BoundedFileError) in
+                    String(decoding: try BoundedFile.contents(of: file, limit: 64 << 10), as: UTF8.self)
+                })
+            else {
                 throw ConfigurationError.invalidValue(
                     key: "store.postgres.passwordFile", value: file,
                     source: resolved["store.postgres.passwordFile"].source,

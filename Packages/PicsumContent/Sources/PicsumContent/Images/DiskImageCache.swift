@@ -97,7 +97,7 @@ public final class DiskImageCache: @unchecked Sendable {
                 removeEntry(key)  // not ours: never read
                 return nil
             }
-            guard let data = try? Data(contentsOf: body) else { return nil }
+            guard let data = try? BoundedFile.contents(of: body.path, limit: maximumEntryBytes) else { return nil }
             guard let format = MediaFormat.sniff(data), format.looksComplete(data) else {
                 removeEntry(key)
                 return nil
@@ -167,10 +167,11 @@ public final class DiskImageCache: @unchecked Sendable {
             var result = Verification(checked: 0, removed: 0, removedStray: stray)
             for entry in entries {
                 result.checked += 1
-                let body = try? Data(contentsOf: folder.appendingPathComponent(entry.key))
+                let body = try? BoundedFile.contents(
+                    of: folder.appendingPathComponent(entry.key).path, limit: maximumEntryBytes)
                 let meta =
-                    (try? String(contentsOf: folder.appendingPathComponent(entry.key + ".meta"), encoding: .utf8))?
-                    .split(separator: "\n").map(String.init) ?? []
+                    (try? BoundedFile.contents(of: folder.appendingPathComponent(entry.key + ".meta").path, limit: 8192))
+                    .map { String(decoding: $0, as: UTF8.self) }?.split(separator: "\n").map(String.init) ?? []
                 let sound =
                     body.map { data in
                         meta.count == 2 && URL(string: meta[0]).map(Self.key(for:)) == entry.key
