@@ -15,8 +15,11 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
     public enum AdministrationError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The name cannot be a person's role.
         case badName(String)
-        /// The role exists and is not a plain person's (a superuser, the owner, a role manager).
+        /// The role exists and is not a plain person's (a superuser, a role manager, a role that
+        /// owns the database or an object in it, or belongs to one that does).
         case notAPerson(String)
+        /// The person exists and no new password was asked for.
+        case personExists(String)
         /// The person to migrate rows to already has rows of their own.
         case personHasRows(String)
         /// The login may not create roles.
@@ -28,7 +31,9 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
             case .badName(let name):
                 "\"\(name)\" cannot name a person: use 1 to 63 lowercase letters, digits and _, starting with a letter, not pg_ or stories_"
             case .notAPerson(let name):
-                "\"\(name)\" is an administrator's role, not a person's; choose another name"
+                "\"\(name)\" is an administrator's role (it may create roles or bypass row security, or owns the database or something in it, or belongs to a role that does), not a person's; choose another name"
+            case .personExists(let name):
+                "\(name) is already a person; to give them a new password (their devices must then be set again), run stories admin add-person --rotate \(name)"
             case .personHasRows(let name):
                 "\(name) already has state of their own; the database's earlier rows were left where they are"
             case .cannotCreateRoles(let server, let detail):
@@ -48,7 +53,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
     /// Brings the schema up to date (``open(_:)`` did), makes the people's group and its
     /// rights, and with `person`, gives the rows this login holds — a single-person
     /// database's, migrated under the owner — to that person (made if missing, without a login
-    /// until ``addPerson(_:)``).
+    /// until ``addPerson(_:rotatingPassword:)``).
     public func initialize(person: String?) async throws -> String {
         let done = try await initialization(person: person)
         let moved = person.map { "; \(done.rowsMoved) \(done.rowsMoved == 1 ? "row" : "rows") given to \($0)" } ?? ""
@@ -68,12 +73,18 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
         return Initialization(schema: try await schemaVersionInDatabase(), rowsMoved: moved)
     }
 
-    /// Makes `name` a person (or gives an existing person a new password and their login back)
-    /// and returns the URL their devices set as `store.postgres.url`, password included. The
-    /// server is sent the password's SCRAM-SHA-256 verifier, never the password.
-    public func addPerson(_ name: String) async throws -> String {
-        try await ensurePersonGroup()
+    /// Makes `name` a person (with `rotatingPassword`, gives an existing person a new password
+    /// and their login back; without, an existing role is refused) and returns the URL their
+    /// devices set as `store.postgres.url`, password included. The server is sent the
+    /// password's SCRAM-SHA-256 verifier, never the password.
+    public func addPerson(_ name: String, rotatingPassword: Bool) async throws -> String {
         let name = try Self.checkedName(name)
+        // A role that can log in has devices a new password would cut off: only when asked.
+        if !rotatingPassword, let role = try await roleAttributes(name), role.isMore || role.isMe || role.canLogIn {
+            throw role.isMore || role.isMe
+                ? AdministrationError.notAPerson(name) : AdministrationError.personExists(name)
+        }
+        try await ensurePersonGroup()
         let password = Self.randomPassword()
         try await ensureRole(name, login: Self.scramVerifier(password))
         var url = URLComponents()
@@ -122,6 +133,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
             try await connection.query(PostgresQuery(unsafeSQL: Self.personGroupStatement), logger: logger)
             try await connection.query(PostgresQuery(unsafeSQL: Self.grantsToPeople), logger: logger)
             try await connection.query(PostgresQuery(unsafeSQL: Self.grantsOnMutes), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: Self.grantsOnOrders), logger: logger)
         }
     }
 
@@ -151,17 +163,30 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
         }
     }
 
-    /// Whether the role exists, and whether it may do more than a person may.
-    private func roleAttributes(_ name: String) async throws -> (isMore: Bool, isMe: Bool)? {
+    /// Whether the role exists, and whether it may do more than a person may: a role attribute
+    /// beyond a login, or owning (itself or through a role it belongs to) the database, a
+    /// schema, a table, a sequence, a function or a type of it — an owner can lift row
+    /// security and read everyone's rows.
+    private func roleAttributes(_ name: String) async throws -> (isMore: Bool, isMe: Bool, canLogIn: Bool)? {
         try await run { client in
-            var found: (Bool, Bool)? = nil
-            for try await (more, me) in try await client.query(
+            var found: (Bool, Bool, Bool)? = nil
+            for try await (more, me, login) in try await client.query(
                 """
-                SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls OR rolreplication,
-                  rolname = current_user FROM pg_roles WHERE rolname = \(name)
+                SELECT r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolbypassrls OR r.rolreplication
+                  OR EXISTS (SELECT FROM pg_database d WHERE d.datname = current_database()
+                    AND pg_has_role(r.oid, d.datdba, 'MEMBER'))
+                  OR EXISTS (SELECT FROM pg_namespace n WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+                    AND n.nspname <> 'public' AND pg_has_role(r.oid, n.nspowner, 'MEMBER'))
+                  OR EXISTS (SELECT FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND pg_has_role(r.oid, c.relowner, 'MEMBER'))
+                  OR EXISTS (SELECT FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                    WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND pg_has_role(r.oid, p.proowner, 'MEMBER'))
+                  OR EXISTS (SELECT FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+                    WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND pg_has_role(r.oid, t.typowner, 'MEMBER')),
+                  r.rolname = current_user, r.rolcanlogin FROM pg_roles r WHERE r.rolname = \(name)
                 """
-            ).decode((Bool, Bool).self) {
-                found = (more, me)
+            ).decode((Bool, Bool, Bool).self) {
+                found = (more, me, login)
             }
             return found
         }
@@ -197,6 +222,15 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY"), logger: logger)
             }
+            // The person's order goes on after every place the rows moved to them hold.
+            try await connection.query("ALTER TABLE person_order NO FORCE ROW LEVEL SECURITY", logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO person_order (owner, last_order)
+                SELECT \(name), last_order FROM person_order WHERE owner = current_user::text
+                ON CONFLICT (owner) DO UPDATE SET last_order = greatest(person_order.last_order, excluded.last_order)
+                """, logger: logger)
+            try await connection.query("ALTER TABLE person_order FORCE ROW LEVEL SECURITY", logger: logger)
             return moved
         }
         guard let moved else { throw AdministrationError.personHasRows(name) }

@@ -73,6 +73,8 @@ extension PostgresSeenLikeStore {
                 let state = error.serverInfo?[.sqlState] ?? ""
                 // 28xxx: authentication; 3D000: no such database.
                 if state.hasPrefix("28") || state == "3D000" { return .refused(server: server, detail: message) }
+                // 55P03: a lock not had within lock_timeout (someone holds a table or the row).
+                if state == "55P03" { return .busy(server: server) }
                 // 22: data exception (a NUL, bad UTF-8), 23: integrity, 54: a program limit (an
                 // index row too large): this value can never be stored, however often it is sent.
                 if ["22", "23", "54"].contains(String(state.prefix(2))) {

@@ -18,10 +18,44 @@ extension PostgresSeenLikeStore {
         (2, ["CREATE INDEX seen_item_user ON seen_item (user_id)"]),
         (3, ownedRows),
         (4, mutedUsers),
+        (5, personOrders),
     ]
 
     /// The tables whose rows belong to a person (the role their devices log in as).
     static let ownedTables = ownedTablesOfVersion3 + ["mute_state"]
+
+    /// The tables whose rows carry a place in their person's order.
+    static let orderedTables = ["seen_item", "like_state", "reset_mark", "mute_state"]
+
+    /// Version 5: each person's own order and lock. A person's changes take their places from
+    /// their own row of `person_order` (its last place), locked for the push: nobody else can
+    /// see, so nobody else can lock, that row (an advisory lock's key anyone could compute, and
+    /// one person held everyone's pushes), and the order says nothing of other people's
+    /// activity (the shared sequence did). Each role starts after every place the shared
+    /// sequence gave; a person may no longer use the sequence.
+    static let personOrders: [String] =
+        [
+            """
+            CREATE TABLE person_order (owner TEXT COLLATE "C" PRIMARY KEY DEFAULT current_user,
+              last_order BIGINT NOT NULL DEFAULT 0)
+            """,
+            """
+            INSERT INTO person_order (owner, last_order)
+            SELECT rolname, (SELECT last_value FROM stories_change_order) FROM pg_roles WHERE rolname !~ '^pg_'
+            """,
+        ] + orderedTables.map { "ALTER TABLE \($0) ALTER COLUMN change_order DROP DEFAULT" }
+        + ownRowsOnly("person_order") + [grantsOnOrders]
+
+    /// What a person's role may do with its order (version 5): its own row; not the shared
+    /// sequence (run again after the earlier grants, which gave it).
+    static let grantsOnOrders = """
+        DO $$ BEGIN
+          IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
+            GRANT SELECT, INSERT, UPDATE ON person_order TO stories_person;
+            REVOKE ALL ON SEQUENCE stories_change_order FROM stories_person;
+          END IF;
+        END $$
+        """
     /// Those version 3 made (it is shipped: its statements never change).
     static let ownedTablesOfVersion3 = ["seen_item", "like_state", "reset_mark", "device_ack"]
 

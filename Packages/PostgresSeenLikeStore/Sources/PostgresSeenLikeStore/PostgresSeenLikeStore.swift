@@ -66,17 +66,8 @@ public final class PostgresSeenLikeStore: SeenLikeStoring {
     public func markSeen(_ marks: [SeenMark]) async throws {
         if let bad = marks.first(where: { $0.index < 0 }) { throw PostgresStoreError.invalidIndex(bad.index) }
         guard !marks.isEmpty else { return }
-        let items = marks.map(\.item.rawValue)
-        let users = marks.map(\.user.rawValue)
-        let indexes = marks.map(\.index)
-        _ = try await run { client in
-            try await client.query(
-                """
-                INSERT INTO seen_item (item_id, user_id, item_index)
-                SELECT * FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[])
-                ON CONFLICT (owner, item_id) DO NOTHING
-                """)
-        }
+        // As a push: the marks take their places in this person's order.
+        try await push(marks.map { StateChange(sequence: 0, kind: .seen($0)) }, from: nil)
     }
 
     /// Likes or unlikes `item`; the last to commit wins.

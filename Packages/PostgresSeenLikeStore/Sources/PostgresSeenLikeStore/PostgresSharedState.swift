@@ -5,9 +5,12 @@ public import StoryInterfaces
 /// The server's side of offline-first sync: a device's changes applied in its order, each
 /// once, and every change of this role's person handed out in the server's order.
 ///
-/// The order is `stories_change_order`, taken when a change reaches the server. A person's
-/// pushes and pulls hold a per-person advisory lock (pushes alone, pulls together), so a pull
-/// never sees a later order committed before an earlier one still in flight.
+/// The order is the person's own (`person_order`), a place taken when a change reaches the
+/// server. A person's pushes and pulls lock their row of it (pushes alone, pulls together), so
+/// a pull never sees a later place committed before an earlier one still in flight; the row
+/// policy hides it from everyone else, so nobody else can take that lock. A lock not had
+/// within ``lockWait`` (a table locked by someone) ends the command as
+/// ``PostgresStoreError/busy(server:)``.
 extension PostgresSeenLikeStore: SharedStateServing {
     /// Applies `changes` from `device` in one transaction, skipping sequences the server already
     /// has from it (a sync cut off after the commit sends them again).
@@ -20,8 +23,7 @@ extension PostgresSeenLikeStore: SharedStateServing {
         let logger = Self.logger
         return try await run { client in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock_shared(\(Self.personLock), hashtext(current_user))", logger: logger)
+                try await Self.lockOrder(exclusive: false, on: connection, logger: logger)
                 var changes: [SharedChange] = []
                 let rows = try await connection.query(
                     """
@@ -59,8 +61,29 @@ extension PostgresSeenLikeStore: SharedStateServing {
         }
     }
 
-    /// The advisory lock class of a person's order (ASCII "sync"); the key is the role's hash.
-    static let personLock: Int32 = 0x73_79_6E_63
+    /// How long a statement waits for a lock before the command says the server is busy.
+    static let lockWait = "2s"
+
+    /// Locks this role's row of `person_order` (made at its first push): `exclusive` for a
+    /// push, shared for a pull; its last place (0 for a role without a row yet).
+    @discardableResult
+    static func lockOrder(exclusive: Bool, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockWait)'"), logger: logger)
+        if exclusive {
+            try await connection.query(
+                "INSERT INTO person_order DEFAULT VALUES ON CONFLICT (owner) DO NOTHING", logger: logger)
+        }
+        let mode = exclusive ? "UPDATE" : "SHARE"
+        var last: Int64 = 0
+        for try await value in try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "SELECT last_order FROM person_order WHERE owner = current_user::text FOR \(mode)"),
+            logger: logger
+        ).decode(Int64.self) {
+            last = value
+        }
+        return last
+    }
 
     /// Applies changes in their order in one transaction; with a `device`, only those after
     /// the last sequence applied from it, which is then recorded.
@@ -75,8 +98,7 @@ extension PostgresSeenLikeStore: SharedStateServing {
         let logger = Self.logger
         try await run { client in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(\(Self.personLock), hashtext(current_user))", logger: logger)
+                var last = try await Self.lockOrder(exclusive: true, on: connection, logger: logger)
                 var fresh = changes[...]
                 if let device {
                     var applied: Int64 = 0
@@ -89,8 +111,10 @@ extension PostgresSeenLikeStore: SharedStateServing {
                     fresh = fresh.drop { $0.sequence <= applied }
                 }
                 for run in Self.runs(of: fresh) {
-                    try await Self.apply(run, on: connection, logger: logger)
+                    last = try await Self.apply(run, after: last, on: connection, logger: logger)
                 }
+                try await connection.query(
+                    "UPDATE person_order SET last_order = \(last) WHERE owner = current_user::text", logger: logger)
                 if let device, let last = changes.last?.sequence {
                     try await connection.query(
                         """
@@ -144,7 +168,10 @@ extension PostgresSeenLikeStore: SharedStateServing {
         return runs
     }
 
-    static func apply(_ run: Run, on connection: PostgresConnection, logger: Logger) async throws {
+    /// Applies `run`, its changes taking the places after `last`; the last place taken.
+    static func apply(_ run: Run, after last: Int64, on connection: PostgresConnection, logger: Logger) async throws
+        -> Int64
+    {
         switch run {
         case .seen(let marks):
             let items = marks.map(\.item.rawValue)
@@ -152,14 +179,21 @@ extension PostgresSeenLikeStore: SharedStateServing {
             let indexes = marks.map(\.index)
             try await connection.query(
                 """
-                INSERT INTO seen_item (item_id, user_id, item_index)
-                SELECT * FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[])
+                INSERT INTO seen_item (item_id, user_id, item_index, change_order)
+                SELECT item, owner_user, item_index, \(last) + place
+                FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[]) WITH ORDINALITY
+                  AS marks (item, owner_user, item_index, place)
                 ON CONFLICT (owner, item_id) DO NOTHING
                 """, logger: logger)
+            return last + Int64(marks.count)
         case .likes(let likes):
-            try await upsert(likes, into: "like_state", key: "item_id", value: "liked", on: connection, logger: logger)
+            try await upsert(
+                likes, into: "like_state", key: "item_id", value: "liked", after: last, on: connection, logger: logger)
+            return last + Int64(likes.count)
         case .mutes(let mutes):
-            try await upsert(mutes, into: "mute_state", key: "user_id", value: "muted", on: connection, logger: logger)
+            try await upsert(
+                mutes, into: "mute_state", key: "user_id", value: "muted", after: last, on: connection, logger: logger)
+            return last + Int64(mutes.count)
         case .reset(let scope):
             if scope.contains(.mutes) {
                 try await connection.query("DELETE FROM mute_state WHERE owner = current_user::text", logger: logger)
@@ -170,25 +204,31 @@ extension PostgresSeenLikeStore: SharedStateServing {
             if scope.contains(.likes) {
                 try await connection.query("DELETE FROM like_state WHERE owner = current_user::text", logger: logger)
             }
-            try await connection.query("INSERT INTO reset_mark (scope) VALUES (\(scope.rawValue))", logger: logger)
+            try await connection.query(
+                "INSERT INTO reset_mark (scope, change_order) VALUES (\(scope.rawValue), \(last + 1))", logger: logger)
+            return last + 1
         }
     }
 
     /// Sets each key's flag in `table` (likes, mutes) in one statement; each takes a new place in
-    /// the order, so the last change to reach the server wins. (Names are ours, never input.)
+    /// the order after `last`, so the last change to reach the server wins. (Names are ours,
+    /// never input.)
     static func upsert(
-        _ pairs: [(String, Bool)], into table: String, key: String, value: String, on connection: PostgresConnection,
-        logger: Logger
+        _ pairs: [(String, Bool)], into table: String, key: String, value: String, after last: Int64,
+        on connection: PostgresConnection, logger: Logger
     ) async throws {
         var binds = PostgresBindings()
         binds.append(pairs.map(\.0))
         binds.append(pairs.map(\.1))
+        binds.append(last)
         try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
-                    INSERT INTO \(table) (\(key), \(value)) SELECT * FROM unnest($1::text[], $2::boolean[])
+                    INSERT INTO \(table) (\(key), \(value), change_order)
+                    SELECT flag_key, flag, $3 + place FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY
+                      AS flags (flag_key, flag, place)
                     ON CONFLICT (owner, \(key)) DO UPDATE
-                      SET \(value) = excluded.\(value), change_order = nextval('stories_change_order')
+                      SET \(value) = excluded.\(value), change_order = excluded.change_order
                     """, binds: binds), logger: logger)
     }
 }

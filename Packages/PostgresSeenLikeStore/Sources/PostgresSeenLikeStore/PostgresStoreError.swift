@@ -4,6 +4,9 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case badURL(String)
     /// The server could not be reached or did not answer in time (the CLI's exit 69).
     case unreachable(server: String, detail: String)
+    /// A lock this command needs was not had in time: another session holds this person's
+    /// order or a table (the CLI's exit 69, as unreachable: nothing is lost, try again).
+    case busy(server: String)
     /// The server refused the login or the database (the CLI's exit 78: fix the URL or the
     /// password). Final: never tried again (each try is a failed login on the server).
     case refused(server: String, detail: String)
@@ -30,6 +33,8 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .badURL(let detail): "store.postgres.url is not usable: \(detail)"
         case .unreachable(let server, let detail):
             "state server unreachable: \(server) (\(detail)); check that it runs and store.postgres.url"
+        case .busy(let server):
+            "the state server \(server) is busy (another session holds a lock this change needs); nothing was lost, try again in a moment"
         case .refused(let server, let detail):
             "the state server \(server) refused the login: \(detail); check the user, the password and the database in store.postgres.url"
         case .insecure(let server, let detail): "the state server \(server) was not used: \(detail)"
@@ -43,10 +48,11 @@ public enum PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// Whether the server could not be reached (as opposed to a failed statement, or a refusal).
+    /// Whether the server could not be reached, or was busy (as opposed to a failed statement,
+    /// or a refusal): try again later.
     public var isUnreachable: Bool {
         switch self {
-        case .unreachable: true
+        case .unreachable, .busy: true
         default: false
         }
     }

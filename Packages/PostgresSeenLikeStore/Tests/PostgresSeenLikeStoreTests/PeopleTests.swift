@@ -17,8 +17,14 @@ struct PeopleTests {
     /// checked by password.
     func serverWithTwoPeople() async throws -> (owner: PostgresSeenLikeStore, ann: String, bob: String, names: [String])
     {
+        try await serverWithTwoPeople(at: try await PostgresTestCluster.shared().createDatabase())
+    }
+
+    /// ``serverWithTwoPeople()`` on the new database at `url` (the owner's URL).
+    func serverWithTwoPeople(at url: String) async throws -> (
+        owner: PostgresSeenLikeStore, ann: String, bob: String, names: [String]
+    ) {
         let cluster = try await PostgresTestCluster.shared()
-        let url = try await cluster.createDatabase()
         let owner = try await PostgresSeenLikeStore.open(PostgresStoreConfiguration(url: url, timeout: Self.timeout))
         _ = try await owner.initialize(person: nil)
         let suffix = UUID().uuidString.prefix(8).lowercased().filter { $0.isLetter || $0.isNumber }
@@ -26,7 +32,7 @@ struct PeopleTests {
         var urls: [String] = []
         for name in names {
             try await cluster.requirePassword(for: name)
-            urls.append(try await owner.addPerson(name))
+            urls.append(try await owner.addPerson(name, rotatingPassword: false))
         }
         return (owner, urls[0], urls[1], names)
     }
@@ -125,7 +131,7 @@ struct PeopleTests {
         _ = try await owner.initialize(person: nil)
         let name = "cy_" + UUID().uuidString.prefix(8).lowercased().filter { $0.isLetter || $0.isNumber }
         try await cluster.requirePassword(for: name)
-        let personURL = try await owner.addPerson(name)
+        let personURL = try await owner.addPerson(name, rotatingPassword: false)
         let person = try await store(personURL)
         let huge = (0..<300).map { _ in UUID().uuidString }.joined()  // an index row past 8 KiB / 3
         await #expect {
@@ -137,12 +143,14 @@ struct PeopleTests {
         }
         await person.close()
         _ = try await asRole(url) { client in
-            try await client.query("DELETE FROM stories_schema WHERE version = 4")
+            try await client.query("DELETE FROM stories_schema WHERE version >= 4")
             try await client.query("DROP TABLE mute_state")
+            try await client.query("DROP TABLE person_order")
         }
         await #expect(
             throws: PostgresStoreError.schemaNeedsAdministrator(
-                server: try PostgresStoreConfiguration(url: personURL).server, version: 3, known: 4)
+                server: try PostgresStoreConfiguration(url: personURL).server, version: 3,
+                known: PostgresSeenLikeStore.schemaVersion)
         ) { _ = try await self.store(personURL) }
         _ = try await owner.initialize(person: nil)
         let again = try await store(personURL)
@@ -195,7 +203,7 @@ struct PeopleTests {
         let done = try await owner.initialization(person: name)
         #expect(done.rowsMoved == 3 && done.schema == PostgresSeenLikeStore.schemaVersion)
         try await cluster.requirePassword(for: name)
-        let cat = try await store(try await owner.addPerson(name))
+        let cat = try await store(try await owner.addPerson(name, rotatingPassword: false))
         #expect(try await cat.summary().seenItemIDs == ["old-0", "old-1"])
         #expect(try await cat.likedItems(among: ["old-1"]) == ["old-1"])
         #expect(try await owner.summary().seenItemIDs.isEmpty, "no longer the owner's")
@@ -217,10 +225,10 @@ struct PeopleTests {
             #expect("\(error)".contains("not permitted to log in"), "\(error)")
         }
         await #expect(throws: PostgresSeenLikeStore.AdministrationError.badName("Robert'); DROP TABLE x;--")) {
-            _ = try await owner.addPerson("Robert'); DROP TABLE x;--")
+            _ = try await owner.addPerson("Robert'); DROP TABLE x;--", rotatingPassword: false)
         }
         await #expect(throws: PostgresSeenLikeStore.AdministrationError.notAPerson("stories")) {
-            _ = try await owner.addPerson("stories")
+            _ = try await owner.addPerson("stories", rotatingPassword: false)
         }
         await owner.close()
     }

@@ -151,9 +151,9 @@ public protocol SharedStateAdministering: Sendable {
     /// Brings the schema up to date and makes the people's group; with `person`, the rows the
     /// owner holds (a single-person database's) become that person's. Returns one line.
     func initialize(person: String?) async throws -> String
-    /// Makes a person, or gives them a new password; returns the URL their devices set,
-    /// password included.
-    func addPerson(_ name: String) async throws -> String
+    /// Makes a person (an existing one is refused unless `rotatingPassword`: then they get a
+    /// new password); returns the URL their devices set, password included.
+    func addPerson(_ name: String, rotatingPassword: Bool) async throws -> String
     /// Takes a person's login away; their rows are kept.
     func revokePerson(_ name: String) async throws
 }

@@ -81,13 +81,17 @@ struct AdminCommand: AsyncParsableCommand {
     struct AddPerson: AsyncParsableCommand {
         /// The command's help.
         static let configuration = CommandConfiguration(
-            commandName: "add-person", abstract: "Make a person (or give them a new password).",
-            discussion: "The last line is the URL their devices set as store.postgres.url, password included.")
+            commandName: "add-person", abstract: "Make a person (or, with --rotate, give one a new password).",
+            discussion: """
+                The last line is the URL their devices set as store.postgres.url, password included. \
+                A role that owns the database or anything in it (or belongs to one that does) is refused.
+                """)
         @OptionGroup var owner: Owner
+        @Flag(help: "Give an existing person a new password (their devices must be set again).") var rotate = false
         @Argument(help: "The person's name: lowercase letters, digits and _.") var name: String
         /// Makes the role and prints the URL.
         func run() async throws {
-            let url = try await owner.open().addPerson(name)
+            let url = try await owner.open().addPerson(name, rotatingPassword: rotate)
             try StandardStreams.printOutput("\(name) can log in; their devices set store.postgres.url to:\n\(url)")
         }
     }
