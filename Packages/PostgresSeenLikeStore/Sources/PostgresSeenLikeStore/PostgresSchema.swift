@@ -27,12 +27,17 @@ extension PostgresSeenLikeStore {
     /// The tables whose rows carry a place in their person's order.
     static let orderedTables = ["seen_item", "like_state", "reset_mark", "mute_state"]
 
-    /// Version 5: each person's own order and lock. A person's changes take their places from
-    /// their own row of `person_order` (its last place), locked for the push: nobody else can
-    /// see, so nobody else can lock, that row (an advisory lock's key anyone could compute, and
-    /// one person held everyone's pushes), and the order says nothing of other people's
-    /// activity (the shared sequence did). Each role starts after every place the shared
-    /// sequence gave; a person may no longer use the sequence.
+    /// Version 5: each person's own order and lock, and no right a person could stall others
+    /// with. A person's changes take their places from their own row of `person_order` (its
+    /// last place), locked for the push: nobody else can see, so nobody else can lock, that
+    /// row (an advisory lock's key anyone could compute, and one person held everyone's
+    /// pushes), and the order says nothing of other people's activity (the shared sequence
+    /// did). Each role starts after every place the shared sequence gave; a person may no
+    /// longer use the sequence. A person keeps SELECT, INSERT and UPDATE of the columns a push
+    /// changes, never a table's UPDATE or DELETE: `LOCK TABLE` beyond ROW EXCLUSIVE needs
+    /// those (one person's `ACCESS EXCLUSIVE` lock stopped everyone's sync); a reset deletes
+    /// through `stories_clear`, which runs as the tables' owner and deletes only the rows of
+    /// the role logged in (`session_user`: no `SET ROLE` changes it).
     static let personOrders: [String] =
         [
             """
@@ -44,14 +49,42 @@ extension PostgresSeenLikeStore {
             SELECT rolname, (SELECT last_value FROM stories_change_order) FROM pg_roles WHERE rolname !~ '^pg_'
             """,
         ] + orderedTables.map { "ALTER TABLE \($0) ALTER COLUMN change_order DROP DEFAULT" }
-        + ownRowsOnly("person_order") + [grantsOnOrders]
+        + ownRowsOnly("person_order")
+        + ["seen_item", "like_state", "mute_state"].flatMap { table in
+            [
+                "CREATE POLICY login_rows ON \(table) FOR SELECT USING (owner = session_user::text)",
+                "CREATE POLICY login_rows_cleared ON \(table) FOR DELETE USING (owner = session_user::text)",
+            ]
+        } + [clearFunction, "REVOKE ALL ON FUNCTION stories_clear(integer) FROM PUBLIC", grantsOnOrders]
 
-    /// What a person's role may do with its order (version 5): its own row; not the shared
-    /// sequence (run again after the earlier grants, which gave it).
+    /// `stories_clear(scope)`: deletes the logged-in role's seen marks (bit 0), likes (bit 1)
+    /// and mutes (bit 2), as the tables' owner; its search path is the tables' schema only.
+    static let clearFunction = """
+        DO $$ BEGIN
+          EXECUTE format($f$
+            CREATE FUNCTION stories_clear(scope integer) RETURNS void LANGUAGE sql SECURITY DEFINER
+            SET search_path = %I, pg_temp AS $body$
+              DELETE FROM mute_state WHERE owner = session_user::text AND scope & 4 <> 0;
+              DELETE FROM seen_item WHERE owner = session_user::text AND scope & 1 <> 0;
+              DELETE FROM like_state WHERE owner = session_user::text AND scope & 2 <> 0;
+            $body$ $f$, current_schema());
+        END $$
+        """
+
+    /// What a person's role may do since version 5 (run again after the earlier grants, which
+    /// gave more): read and add rows, change only the columns a push changes, clear through
+    /// `stories_clear`; no table's UPDATE or DELETE, nothing of the shared sequence.
     static let grantsOnOrders = """
         DO $$ BEGIN
           IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'stories_person') THEN
-            GRANT SELECT, INSERT, UPDATE ON person_order TO stories_person;
+            REVOKE UPDATE, DELETE, TRUNCATE ON seen_item, like_state, reset_mark, device_ack, mute_state
+              FROM stories_person;
+            GRANT UPDATE (liked, change_order) ON like_state TO stories_person;
+            GRANT UPDATE (muted, change_order) ON mute_state TO stories_person;
+            GRANT UPDATE (sequence) ON device_ack TO stories_person;
+            GRANT SELECT, INSERT ON person_order TO stories_person;
+            GRANT UPDATE (last_order) ON person_order TO stories_person;
+            GRANT EXECUTE ON FUNCTION stories_clear(integer) TO stories_person;
             REVOKE ALL ON SEQUENCE stories_change_order FROM stories_person;
           END IF;
         END $$

@@ -195,15 +195,10 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 mutes, into: "mute_state", key: "user_id", value: "muted", after: last, on: connection, logger: logger)
             return last + Int64(mutes.count)
         case .reset(let scope):
-            if scope.contains(.mutes) {
-                try await connection.query("DELETE FROM mute_state WHERE owner = current_user::text", logger: logger)
-            }
-            if scope.contains(.seen) {
-                try await connection.query("DELETE FROM seen_item WHERE owner = current_user::text", logger: logger)
-            }
-            if scope.contains(.likes) {
-                try await connection.query("DELETE FROM like_state WHERE owner = current_user::text", logger: logger)
-            }
+            // Through the function (a person has no DELETE); its refusal comes with its row.
+            for try await _ in try await connection.query(
+                "SELECT stories_clear(\(Int32(scope.rawValue)))", logger: logger)
+            {}
             try await connection.query(
                 "INSERT INTO reset_mark (scope, change_order) VALUES (\(scope.rawValue), \(last + 1))", logger: logger)
             return last + 1

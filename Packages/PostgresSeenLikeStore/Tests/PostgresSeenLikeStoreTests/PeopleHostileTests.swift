@@ -70,7 +70,8 @@ struct PeopleHostileTests {
     }
 
     @Test func aPersonHoldingLocksDoesNotStallAnothersSyncAndATableLockIsBusyNotUnreachable() async throws {
-        let (owner, annURL, bobURL, names) = try await people.serverWithTwoPeople()
+        let ownerURL = try await PostgresTestCluster.shared().createDatabase()
+        let (owner, annURL, bobURL, names) = try await people.serverWithTwoPeople(at: ownerURL)
         let ann = try await people.store(annURL)
         let bob = try await people.store(bobURL)
         try await bob.push([StateChange(sequence: 1, kind: .liked("b", true))], from: "bob")
@@ -95,10 +96,27 @@ struct PeopleHostileTests {
         #expect(ContinuousClock.now - start < .seconds(2), "ann's push waited for bob: \(ContinuousClock.now - start)")
         _ = try await ann.pull(after: 0, limit: 10)
         try await holding.value
-        // A table lock needs only the rights a person has: ann is told "busy" at once, not
-        // "unreachable" after the whole timeout.
+        // A table lock beyond ROW EXCLUSIVE needs a table's UPDATE or DELETE: a person has
+        // neither, only the columns a push changes (bob's lock once stopped everyone's sync).
+        for table in ["seen_item", "like_state", "mute_state", "device_ack", "reset_mark", "person_order"] {
+            for mode in ["ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE"] {
+                let refused = try await people.asRole(bobURL) { client -> String? in
+                    do {
+                        try await client.withTransaction(logger: Logger(label: "bob")) { connection in
+                            try await connection.query(
+                                PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN \(mode) MODE"),
+                                logger: Logger(label: "bob"))
+                        }
+                        return nil
+                    } catch { return String(reflecting: error) }
+                }
+                #expect(refused?.contains("permission denied") == true, "\(table) \(mode): \(refused ?? "locked")")
+            }
+        }
+        // And should someone (an administrator) hold a table: ann is told "busy" in the lock
+        // wait, not "unreachable" after the whole timeout.
         let locking = Task {
-            try await people.asRole(bobURL) { client in
+            try await people.asRole(ownerURL) { client in
                 try await client.withTransaction(logger: Logger(label: "bob")) { connection in
                     try await connection.query(
                         "LOCK TABLE like_state IN ACCESS EXCLUSIVE MODE", logger: Logger(label: "bob"))

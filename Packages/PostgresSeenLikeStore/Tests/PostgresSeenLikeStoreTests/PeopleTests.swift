@@ -86,12 +86,15 @@ struct PeopleTests {
         let results = try await asRole(bobURL) { client in
             let counted = try await Self.count(client, "SELECT count(*) FROM seen_item")
             let acks = try await Self.count(client, "SELECT count(*) FROM device_ack")
-            let changed = try await Self.count(
-                client,
-                "WITH c AS (UPDATE seen_item SET item_index = 9 WHERE item_id = 'a1' RETURNING 1) SELECT count(*) FROM c"
-            )
-            let deleted = try await Self.count(
-                client, "WITH c AS (DELETE FROM like_state RETURNING 1) SELECT count(*) FROM c")
+            // Refused outright since schema 5 (a person has no UPDATE or DELETE of a table).
+            let changed =
+                (try? await Self.count(
+                    client,
+                    "WITH c AS (UPDATE seen_item SET item_index = 9 WHERE item_id = 'a1' RETURNING 1) SELECT count(*) FROM c"
+                )) ?? 0
+            let deleted =
+                (try? await Self.count(client, "WITH c AS (DELETE FROM like_state RETURNING 1) SELECT count(*) FROM c"))
+                ?? 0
             let mutes = try await Self.count(client, "SELECT count(*) FROM mute_state")
             var inserted = true
             do {
@@ -146,6 +149,12 @@ struct PeopleTests {
             try await client.query("DELETE FROM stories_schema WHERE version >= 4")
             try await client.query("DROP TABLE mute_state")
             try await client.query("DROP TABLE person_order")
+            try await client.query("DROP FUNCTION stories_clear(integer)")
+            for table in ["seen_item", "like_state"] {
+                for policy in ["login_rows", "login_rows_cleared"] {
+                    try await client.query(PostgresQuery(unsafeSQL: "DROP POLICY \(policy) ON \(table)"))
+                }
+            }
         }
         await #expect(
             throws: PostgresStoreError.schemaNeedsAdministrator(
