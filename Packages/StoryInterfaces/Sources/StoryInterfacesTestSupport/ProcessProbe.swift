@@ -61,6 +61,16 @@ public enum ProcessProbe {
         #endif
     }
 
+    /// How many descriptors process `pid` has open (nil when it cannot be told).
+    public static func openDescriptors(_ pid: Int32) -> Int? {
+        #if os(Linux)
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+        #else
+            // One line a descriptor after lsof's header, its cwd/txt lines aside.
+            output("/usr/sbin/lsof", ["-p", "\(pid)", "-d", "0-65535"]).map { max(0, $0.split(separator: "\n").count - 1) }
+        #endif
+    }
+
     /// The processes whose parent is `pid` (and, given a name, whose program is that), not yet ended.
     public static func children(of pid: Int32, named name: String? = nil) -> [Int32] {
         #if os(Linux)
