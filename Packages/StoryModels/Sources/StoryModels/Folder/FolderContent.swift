@@ -59,12 +59,16 @@ public struct FolderContent: Sendable {
     public enum FolderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Missing, not a folder or unreadable.
         case unreadable(path: String, reason: String)
+        /// A file of it cannot be read (gone, not a regular file, over the limit).
+        case fileUnreadable(path: String, reason: String)
 
         /// One line naming the folder and how to fix it.
         public var description: String {
             switch self {
             case .unreadable(let path, let reason):
                 "the folder \(path) cannot be read: \(reason); give a folder of pictures with --folder PATH"
+            case .fileUnreadable(let path, let reason):
+                "cannot read \(path): \(reason)"
             }
         }
     }
@@ -253,14 +257,14 @@ public struct FolderImageLoader: ImageLoading {
     /// The file's bytes.
     public func imageData(for url: URL, priority: ImagePriority) async throws -> Data {
         guard url.isFileURL else {
-            throw FolderContent.FolderError.unreadable(path: url.absoluteString, reason: "not a file")
+            throw FolderContent.FolderError.fileUnreadable(path: url.absoluteString, reason: "not a file")
         }
         let limit = self.limit
         // One open: the file read is the file checked (a link is judged by its target's size,
         // a FIFO or a device is refused at once), never more than the limit read.
         return try await OwnThread.run { () throws(FolderContent.FolderError) in
             do throws(BoundedFileError) { return try BoundedFile.contents(of: url.path, limit: limit) } catch {
-                throw FolderContent.FolderError.unreadable(path: url.path, reason: error.reason)
+                throw FolderContent.FolderError.fileUnreadable(path: url.path, reason: error.reason)
             }
         }
     }
