@@ -82,7 +82,7 @@ struct PeopleHostileTests {
             try await people.asRole(bobURL) { client in
                 try await client.withTransaction(logger: Logger(label: "bob")) { connection in
                     try await connection.query(
-                        PostgresQuery(unsafeSQL: "SELECT pg_advisory_xact_lock(1937339491, hashtext('\(names[0])'))"),
+                        PostgresQuery(unsafeSQL: "SELECT pg_advisory_xact_lock(1937337955, hashtext('\(names[0])'))"),
                         logger: Logger(label: "bob"))
                     try await connection.query(
                         "SELECT * FROM person_order FOR UPDATE", logger: Logger(label: "bob"))
