@@ -1,4 +1,5 @@
 public import Foundation
+import StoryBase
 public import StoryInterfaces
 
 /// The Lorem Picsum API on `picsum.baseURL` (PRODUCT.md §1): list pages with their Link
@@ -196,7 +197,11 @@ struct PhotoBody: Decodable {
         case downloadURL = "download_url"
     }
 
+    /// The photo, its id and author held to the bytes every source's are (a server could send
+    /// one letter with millions of marks).
     var photo: Photo {
-        Photo(id: PhotoID(id), author: author, width: width, height: height, url: url, downloadURL: downloadURL)
+        Photo(
+            id: PhotoID(TextLimits.safeID(id)), author: TextLimits.clipped(author, bytes: TextLimits.nameBytes),
+            width: width, height: height, url: url, downloadURL: downloadURL)
     }
 }

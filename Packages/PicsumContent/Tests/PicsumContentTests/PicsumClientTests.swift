@@ -48,6 +48,16 @@ struct PicsumClientTests {
         #expect(StubHTTP.requests(base).map(\.path) == ["/id/10/info"])
     }
 
+    @Test func aServersAuthorAndIdAreHeldToTheBytesOfEverySource() async throws {
+        // One letter with 100,000 marks, and an id with an escape and 300 bytes.
+        let author = "a" + String(repeating: "\\u0301", count: 100_000)
+        let id = "x\\u001b" + String(repeating: "9", count: 300)
+        let base = StubHTTP.register { _ in .init(body: Data(photoJSON(id, author: author).utf8)) }
+        let photo = try await client(base).info(id: "1")
+        #expect(photo.author.utf8.count <= 256 && photo.author.unicodeScalars.starts(with: "a\u{301}".unicodeScalars))
+        #expect(photo.id.rawValue.utf8.count <= 256 && !photo.id.rawValue.contains("\u{1B}"))
+    }
+
     @Test func decodingErrorsNameTheField() async throws {
         let base = StubHTTP.register { _ in
             .init(

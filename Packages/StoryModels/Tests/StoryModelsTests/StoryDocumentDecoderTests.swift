@@ -312,5 +312,15 @@ struct StoryDocumentMarksTests {
         // 256 bytes is still a name.
         let fits = String(repeating: "é", count: 128)
         #expect(try decode(#"{"pages":[{"users":[{"id":"ok","name":"\#(fits)"}]}]}"#).stories.count == 1)
+        // A user id of 256 bytes makes item ids that fit too (the fuzzer found `ID-0` at 258).
+        let id = String(repeating: "z", count: 256)
+        for document in [
+            #"{"pages":[{"users":[{"id":"\#(id)","name":"Z"}]}]}"#,
+            #"{"data":[{"id":"\#(id)","user":{"username":"z"},"snaps":[{"media_type":"image","media_url":"https://e.com/a.jpg"},{"media_type":"image","media_url":"https://e.com/b.jpg"}]}]}"#,
+        ] {
+            let items = try decode(document).stories.flatMap(\.items)
+            #expect(!items.isEmpty && items.allSatisfy { $0.id.rawValue.utf8.count <= 256 })
+            #expect(Set(items.map(\.id)).count == items.count, "still distinct")
+        }
     }
 }

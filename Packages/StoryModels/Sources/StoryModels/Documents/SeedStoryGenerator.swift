@@ -27,7 +27,8 @@ public struct SeedStoryGenerator: Hashable, Sendable {
         let items = (0..<count).map { index in
             let seed = "\(user.id.rawValue)-\(index)"
             return StoryItem(
-                id: StoryItemID(seed), userID: user.id, media: .image(seedURL(seed)), pixelSize: Self.imageSize)
+                id: StoryItemID(TextLimits.fitted(seed)), userID: user.id, media: .image(seedURL(seed)),
+                pixelSize: Self.imageSize)
         }
         return Story(user: user, items: items)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 
 /// `{"data":[{"id":"0","user":{"username":…,"profile_picture":URL},"snap_count":2,"snaps":[…]}]}`:
@@ -57,7 +58,7 @@ enum SnapsFormat {
         // Format 2's optional fields: an image's own duration, a caption, a link, an alt
         // text and when it was posted.
         return StoryItem(
-            id: StoryItemID("\(user.rawValue)-\(index)"), userID: user, media: media,
+            id: StoryItemID(TextLimits.fitted("\(user.rawValue)-\(index)")), userID: user, media: media,
             postedAt: try reader.optionalDate("created_at"), caption: try reader.optionalText("caption"),
             alt: try reader.optionalText("alt"), link: try reader.optionalURL("link"),
             imageDuration: type == "image" ? try reader.optionalDuration("duration") : nil)
