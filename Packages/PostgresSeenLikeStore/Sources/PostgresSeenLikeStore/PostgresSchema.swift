@@ -210,6 +210,9 @@ extension PostgresSeenLikeStore {
         let lock = Self.migrationLock
         let newer: Int? = try await run { client in
             try await client.withTransaction(logger: logger) { connection in
+                // Another client's migration may take a while on a busy server: wait longer
+                // than a push would (a person holding this lock delays `admin init` this long).
+                try await connection.query("SET LOCAL lock_timeout = '60s'", logger: logger)
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lock))", logger: logger)
                 try await connection.query(
                     """

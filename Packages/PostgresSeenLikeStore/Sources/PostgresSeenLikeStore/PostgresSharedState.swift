@@ -23,7 +23,9 @@ extension PostgresSeenLikeStore: SharedStateServing {
         let logger = Self.logger
         return try await run { client in
             try await client.withTransaction(logger: logger) { connection in
-                try await Self.lockOrder(exclusive: false, on: connection, logger: logger)
+                // Shares this role's order row: waits for a push in flight (its places commit first).
+                try await connection.query(
+                    "SELECT FROM person_order WHERE owner = current_user::text FOR SHARE", logger: logger)
                 var changes: [SharedChange] = []
                 let rows = try await connection.query(
                     """
@@ -61,32 +63,44 @@ extension PostgresSeenLikeStore: SharedStateServing {
         }
     }
 
-    /// How long a statement waits for a lock before the command says the server is busy.
+    /// How long a statement waits for a lock before the command says the server is busy: every
+    /// connection's `lock_timeout` (a startup parameter; migrations wait longer).
     static let lockWait = "2s"
 
-    /// Locks this role's row of `person_order` (made at its first push): `exclusive` for a
-    /// push, shared for a pull; its last place (0 for a role without a row yet).
-    @discardableResult
-    static func lockOrder(exclusive: Bool, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockWait)'"), logger: logger)
-        if exclusive {
-            try await connection.query(
-                "INSERT INTO person_order DEFAULT VALUES ON CONFLICT (owner) DO NOTHING", logger: logger)
-        }
-        let mode = exclusive ? "UPDATE" : "SHARE"
-        var last: Int64 = 0
-        for try await value in try await connection.query(
-            PostgresQuery(
-                unsafeSQL: "SELECT last_order FROM person_order WHERE owner = current_user::text FOR \(mode)"),
-            logger: logger
-        ).decode(Int64.self) {
-            last = value
-        }
-        return last
+    /// The statement that takes `count` (a bind) places of this role's order, locking its row
+    /// (made at its first push) to the end of the transaction; it returns the last place
+    /// before them as `base`. Nobody else can see, so nobody else can lock, that row.
+    static func reservation(_ count: String) -> String {
+        """
+        INSERT INTO person_order (last_order) VALUES (\(count)) ON CONFLICT (owner) DO UPDATE
+          SET last_order = person_order.last_order + excluded.last_order RETURNING last_order - \(count) AS base
+        """
     }
 
-    /// Applies changes in their order in one transaction; with a `device`, only those after
-    /// the last sequence applied from it, which is then recorded.
+    /// Where a statement's places start: after places taken earlier in its transaction, or
+    /// after places the statement takes itself (a lone write: one round trip, no transaction).
+    enum Places {
+        case after(Int64)
+        case reserving(Int)
+
+        /// The statement's `WITH` clause, the expression of its first place's predecessor and
+        /// what its `FROM` adds, `binds` grown by what they use.
+        func sql(_ binds: inout PostgresBindings) -> (with: String, base: String, from: String) {
+            switch self {
+            case .after(let last):
+                binds.append(last)
+                return ("", "$\(binds.count)", "")
+            case .reserving(let count):
+                binds.append(Int64(count))
+                return ("WITH reserved AS (\(reservation("$\(binds.count)"))) ", "reserved.base", ", reserved")
+            }
+        }
+    }
+
+    /// Applies changes in their order; with a `device`, only those after the last sequence
+    /// applied from it, which is then recorded. A lone seen, like or mute run is one statement;
+    /// anything else one transaction whose first statement reserves the places (a sequence
+    /// skipped as already applied leaves a gap, which the order allows).
     func push(_ changes: [StateChange], from device: String?) async throws {
         if let bad = changes.lazy.compactMap({ change -> Int? in
             if case .seen(let mark) = change.kind, mark.index < 0 { return mark.index }
@@ -96,9 +110,22 @@ extension PostgresSeenLikeStore: SharedStateServing {
         }
         guard !changes.isEmpty else { return }
         let logger = Self.logger
+        let runs = Self.runs(of: changes[...])
+        if device == nil, runs.count == 1, let lone = runs.first, !lone.isReset {
+            _ = try await run { connection in
+                try await Self.apply(lone, .reserving(lone.count), on: connection, logger: logger)
+            }
+            return
+        }
         try await run { client in
             try await client.withTransaction(logger: logger) { connection in
-                var last = try await Self.lockOrder(exclusive: true, on: connection, logger: logger)
+                var last: Int64 = 0
+                for try await base in try await connection.query(
+                    PostgresQuery(unsafeSQL: Self.reservation("$1"), binds: Self.binds(Int64(changes.count))),
+                    logger: logger
+                ).decode(Int64.self) {
+                    last = base
+                }
                 var fresh = changes[...]
                 if let device {
                     var applied: Int64 = 0
@@ -111,10 +138,8 @@ extension PostgresSeenLikeStore: SharedStateServing {
                     fresh = fresh.drop { $0.sequence <= applied }
                 }
                 for run in Self.runs(of: fresh) {
-                    last = try await Self.apply(run, after: last, on: connection, logger: logger)
+                    last += try await Self.apply(run, .after(last), on: connection, logger: logger)
                 }
-                try await connection.query(
-                    "UPDATE person_order SET last_order = \(last) WHERE owner = current_user::text", logger: logger)
                 if let device, let last = changes.last?.sequence {
                     try await connection.query(
                         """
@@ -124,6 +149,12 @@ extension PostgresSeenLikeStore: SharedStateServing {
                 }
             }
         }
+    }
+
+    static func binds(_ value: Int64) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(value)
+        return binds
     }
 
     /// Likes and unlikes, in one statement (the last of an item's wins).
@@ -143,6 +174,20 @@ extension PostgresSeenLikeStore: SharedStateServing {
         case likes([(String, Bool)])
         case mutes([(String, Bool)])
         case reset(ResetScope)
+
+        /// The places it takes.
+        var count: Int {
+            switch self {
+            case .seen(let marks): marks.count
+            case .likes(let pairs), .mutes(let pairs): pairs.count
+            case .reset: 1
+            }
+        }
+
+        var isReset: Bool {
+            if case .reset = self { return true }
+            return false
+        }
     }
 
     static func runs(of changes: ArraySlice<StateChange>) -> [Run] {
@@ -168,60 +213,66 @@ extension PostgresSeenLikeStore: SharedStateServing {
         return runs
     }
 
-    /// Applies `run`, its changes taking the places after `last`; the last place taken.
-    static func apply(_ run: Run, after last: Int64, on connection: PostgresConnection, logger: Logger) async throws
+    /// Applies `run`, its changes taking their places as `places` says; the places it took.
+    @discardableResult
+    static func apply(_ run: Run, _ places: Places, on connection: PostgresConnection, logger: Logger) async throws
         -> Int64
     {
         switch run {
         case .seen(let marks):
-            let items = marks.map(\.item.rawValue)
-            let users = marks.map(\.user.rawValue)
-            let indexes = marks.map(\.index)
+            var binds = PostgresBindings()
+            binds.append(marks.map(\.item.rawValue))
+            binds.append(marks.map(\.user.rawValue))
+            binds.append(marks.map(\.index))
+            let (with, base, from) = places.sql(&binds)
             try await connection.query(
-                """
-                INSERT INTO seen_item (item_id, user_id, item_index, change_order)
-                SELECT item, owner_user, item_index, \(last) + place
-                FROM unnest(\(items)::text[], \(users)::text[], \(indexes)::bigint[]) WITH ORDINALITY
-                  AS marks (item, owner_user, item_index, place)
-                ON CONFLICT (owner, item_id) DO NOTHING
-                """, logger: logger)
-            return last + Int64(marks.count)
+                PostgresQuery(
+                    unsafeSQL: """
+                        \(with)INSERT INTO seen_item (item_id, user_id, item_index, change_order)
+                        SELECT item, owner_user, item_index, \(base) + place
+                        FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY
+                          AS marks (item, owner_user, item_index, place)\(from)
+                        ON CONFLICT (owner, item_id) DO NOTHING
+                        """, binds: binds), logger: logger)
         case .likes(let likes):
             try await upsert(
-                likes, into: "like_state", key: "item_id", value: "liked", after: last, on: connection, logger: logger)
-            return last + Int64(likes.count)
+                likes, into: "like_state", key: "item_id", value: "liked", places, on: connection, logger: logger)
         case .mutes(let mutes):
             try await upsert(
-                mutes, into: "mute_state", key: "user_id", value: "muted", after: last, on: connection, logger: logger)
-            return last + Int64(mutes.count)
+                mutes, into: "mute_state", key: "user_id", value: "muted", places, on: connection, logger: logger)
         case .reset(let scope):
             // Through the function (a person has no DELETE); its refusal comes with its row.
             for try await _ in try await connection.query(
                 "SELECT stories_clear(\(Int32(scope.rawValue)))", logger: logger)
             {}
+            var binds = PostgresBindings()
+            binds.append(Int32(scope.rawValue))
+            let (with, base, from) = places.sql(&binds)
             try await connection.query(
-                "INSERT INTO reset_mark (scope, change_order) VALUES (\(scope.rawValue), \(last + 1))", logger: logger)
-            return last + 1
+                PostgresQuery(
+                    unsafeSQL:
+                        "\(with)INSERT INTO reset_mark (scope, change_order) SELECT $1, \(base) + 1\(from.isEmpty ? "" : " FROM reserved")",
+                    binds: binds), logger: logger)
         }
+        return Int64(run.count)
     }
 
     /// Sets each key's flag in `table` (likes, mutes) in one statement; each takes a new place in
-    /// the order after `last`, so the last change to reach the server wins. (Names are ours,
-    /// never input.)
+    /// the order, so the last change to reach the server wins. (Names are ours, never input.)
     static func upsert(
-        _ pairs: [(String, Bool)], into table: String, key: String, value: String, after last: Int64,
+        _ pairs: [(String, Bool)], into table: String, key: String, value: String, _ places: Places,
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         var binds = PostgresBindings()
         binds.append(pairs.map(\.0))
         binds.append(pairs.map(\.1))
-        binds.append(last)
+        let (with, base, from) = places.sql(&binds)
         try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
-                    INSERT INTO \(table) (\(key), \(value), change_order)
-                    SELECT flag_key, flag, $3 + place FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY
-                      AS flags (flag_key, flag, place)
+                    \(with)INSERT INTO \(table) (\(key), \(value), change_order)
+                    SELECT flag_key, flag, \(base) + place FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY
+                      AS flags (flag_key, flag, place)\(from)
                     ON CONFLICT (owner, \(key)) DO UPDATE
                       SET \(value) = excluded.\(value), change_order = excluded.change_order
                     """, binds: binds), logger: logger)

@@ -89,12 +89,16 @@ enum PostgresTransport {
                 try channel.pipeline.syncOperations.addHandler(
                     MessageGuard(encrypted: tls != nil, allowPlainPassword: allowPlain, refusal: refusal))
             }.get()
+            var connection = PostgresConnection.Configuration(
+                establishedChannel: channel, username: configuration.username, password: configuration.password,
+                database: configuration.database)
+            // A lock not had in this time fails the statement ("busy"), never a wait as long as
+            // another session likes.
+            connection.options.additionalStartupParameters = [
+                ("lock_timeout", PostgresSeenLikeStore.lockWait)
+            ]
             return try await PostgresConnection.connect(
-                on: channel.eventLoop,
-                configuration: .init(
-                    establishedChannel: channel, username: configuration.username, password: configuration.password,
-                    database: configuration.database),
-                id: id, logger: logger)
+                on: channel.eventLoop, configuration: connection, id: id, logger: logger)
         } catch {
             try? await channel.close()
             if let refused = refusal.value.withLock({ $0 }) { throw refused }
