@@ -87,7 +87,9 @@ public final class VideoRuntime: VideoPlaying {
             ?? {
                 // Room first: a decoder held for an item passed by stops, rather than this one
                 // waiting for a slot behind it.
-                while FFmpegVideoDecoder.running >= Self.maximumDecoders, held.stopOldest() {}
+                // (A stopped decoder counts until reaped: stop as many as are over, no more.)
+                var over = FFmpegVideoDecoder.running - Self.maximumDecoders + 1
+                while over > 0, held.stopOldest() { over -= 1 }
                 return self.frames(video)
             }()
         let playback = VideoPlayback(frames) { event in
