@@ -6,11 +6,11 @@ public import StoryInterfaces
 /// once, and every change of this role's person handed out in the server's order.
 ///
 /// The order is the person's own (`person_order`), a place taken when a change reaches the
-/// server. A person's pushes and pulls lock their row of it (pushes alone, pulls together), so
-/// a pull never sees a later place committed before an earlier one still in flight; the row
-/// policy hides it from everyone else, so nobody else can take that lock. A lock not had
-/// within ``lockWait`` (a table locked by someone) ends the command as
-/// ``PostgresStoreError/busy(server:)``.
+/// server. A person's writes take their places holding their row of it to their commit, so
+/// they commit in the order of their places and a pull (one statement, no lock) never sees a
+/// later place without every earlier one; the row policy hides the row from everyone else, so
+/// nobody else can take that lock. A lock not had within ``lockWait`` (a table locked by
+/// someone) ends the command as ``PostgresStoreError/busy(server:)``.
 extension PostgresSeenLikeStore: SharedStateServing {
     /// Applies `changes` from `device` in one transaction, skipping sequences the server already
     /// has from it (a sync cut off after the commit sends them again).
@@ -21,45 +21,43 @@ extension PostgresSeenLikeStore: SharedStateServing {
     /// The changes after `cursor`, in the server's order, at most `limit`.
     public func pull(after cursor: Int64, limit: Int) async throws -> [SharedChange] {
         let logger = Self.logger
-        return try await run { client in
-            try await client.withTransaction(logger: logger) { connection in
-                // Shares this role's order row: waits for a push in flight (its places commit first).
-                try await connection.query(
-                    "SELECT FROM person_order WHERE owner = current_user::text FOR SHARE", logger: logger)
-                var changes: [SharedChange] = []
-                let rows = try await connection.query(
-                    """
-                    SELECT kind, item, owner_user, item_index, flag, change_order FROM (
-                      SELECT 0 AS kind, item_id AS item, user_id AS owner_user, item_index::bigint AS item_index,
-                        0::bigint AS flag, change_order FROM seen_item
-                        WHERE owner = current_user::text AND change_order > \(cursor)
-                      UNION ALL
-                      SELECT 1, item_id, '', 0, CASE WHEN liked THEN 1 ELSE 0 END, change_order FROM like_state
-                        WHERE owner = current_user::text AND change_order > \(cursor)
-                      UNION ALL
-                      SELECT 2, '', '', 0, scope::bigint, change_order FROM reset_mark
-                        WHERE owner = current_user::text AND change_order > \(cursor)
-                      UNION ALL
-                      SELECT 3, '', user_id, 0, CASE WHEN muted THEN 1 ELSE 0 END, change_order FROM mute_state
-                        WHERE owner = current_user::text AND change_order > \(cursor)
-                    ) AS changes ORDER BY change_order LIMIT \(limit)
-                    """, logger: logger)
-                for try await (kind, item, user, index, flag, order) in rows.decode(
-                    (Int, String, String, Int, Int, Int64).self)
-                {
-                    switch kind {
-                    case 0:
-                        changes.append(
-                            SharedChange(
-                                order: order,
-                                kind: .seen(SeenMark(item: StoryItemID(item), user: UserID(user), index: index))))
-                    case 1: changes.append(SharedChange(order: order, kind: .liked(StoryItemID(item), flag != 0)))
-                    case 3: changes.append(SharedChange(order: order, kind: .muted(UserID(user), flag != 0)))
-                    default: changes.append(SharedChange(order: order, kind: .reset(ResetScope(rawValue: flag))))
-                    }
+        // One statement, one snapshot, no lock: a person's writes take their places holding the
+        // person's row and commit before the next takes any, so no snapshot holds a later place
+        // without every earlier one.
+        return try await run { connection in
+            var changes: [SharedChange] = []
+            let rows = try await connection.query(
+                """
+                SELECT kind, item, owner_user, item_index, flag, change_order FROM (
+                  SELECT 0 AS kind, item_id AS item, user_id AS owner_user, item_index::bigint AS item_index,
+                    0::bigint AS flag, change_order FROM seen_item
+                    WHERE owner = current_user::text AND change_order > \(cursor)
+                  UNION ALL
+                  SELECT 1, item_id, '', 0, CASE WHEN liked THEN 1 ELSE 0 END, change_order FROM like_state
+                    WHERE owner = current_user::text AND change_order > \(cursor)
+                  UNION ALL
+                  SELECT 2, '', '', 0, scope::bigint, change_order FROM reset_mark
+                    WHERE owner = current_user::text AND change_order > \(cursor)
+                  UNION ALL
+                  SELECT 3, '', user_id, 0, CASE WHEN muted THEN 1 ELSE 0 END, change_order FROM mute_state
+                    WHERE owner = current_user::text AND change_order > \(cursor)
+                ) AS changes ORDER BY change_order LIMIT \(limit)
+                """, logger: logger)
+            for try await (kind, item, user, index, flag, order) in rows.decode(
+                (Int, String, String, Int, Int, Int64).self)
+            {
+                switch kind {
+                case 0:
+                    changes.append(
+                        SharedChange(
+                            order: order,
+                            kind: .seen(SeenMark(item: StoryItemID(item), user: UserID(user), index: index))))
+                case 1: changes.append(SharedChange(order: order, kind: .liked(StoryItemID(item), flag != 0)))
+                case 3: changes.append(SharedChange(order: order, kind: .muted(UserID(user), flag != 0)))
+                default: changes.append(SharedChange(order: order, kind: .reset(ResetScope(rawValue: flag))))
                 }
-                return changes
             }
+            return changes
         }
     }
 
