@@ -67,7 +67,9 @@ public enum ProcessProbe {
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
         #else
             // One line a descriptor after lsof's header, its cwd/txt lines aside.
-            output("/usr/sbin/lsof", ["-p", "\(pid)", "-d", "0-65535"]).map { max(0, $0.split(separator: "\n").count - 1) }
+            output("/usr/sbin/lsof", ["-p", "\(pid)", "-d", "0-65535"]).map {
+                max(0, $0.split(separator: "\n").count - 1)
+            }
         #endif
     }
 
