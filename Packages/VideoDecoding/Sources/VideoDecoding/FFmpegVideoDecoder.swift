@@ -174,7 +174,10 @@ public struct FFmpegVideoDecoder: Sendable {
             defer { Self.runningCount.subtract(1, ordering: .relaxed) }
             // A slot first (a decoder stopped while it waits starts nothing), then the deadline,
             // then the file: opening and sniffing it count against the first frame's deadline.
-            guard await Self.slots.enter() else { return continuation.finish() }
+            guard await Self.slots.enter() else {
+                stopper.exited()  // its watchdog too
+                return continuation.finish()
+            }
             defer { Self.slots.leave() }
             let reading = FrameReading(frameRate: frameRate)
             stopper.expect(within: deadlines.firstFrame)

@@ -102,13 +102,22 @@ final class Stopper: Sendable {
             state.task = task
             return state.done
         }
-        if cancelNow { task.cancel() }
+        // Stopped or ended already (a clip refused at once can end before this is called): no
+        // watchdog, whose timer nothing would cancel.
+        if cancelNow { return task.cancel() }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in self?.check() }
         let made = Watchdog(timer)
         watchdog.withLock { $0 = made }
         timer.resume()
+        // It ended meanwhile (its `exited()` found no watchdog to cancel): cancel it here.
+        if state.withLock({ $0.done }) {
+            watchdog.withLock { watchdog in
+                watchdog?.timer.cancel()
+                watchdog = nil
+            }
+        }
     }
 
     /// A frame is awaited from now, for at most `limit`.
