@@ -172,8 +172,15 @@ public struct FFmpegVideoDecoder: Sendable {
         Self.runningCount.add(1, ordering: .relaxed)
         let task = Task.detached(executorPreference: DecoderThreads.shared) {
             defer { Self.runningCount.subtract(1, ordering: .relaxed) }
-            // A slot first (a decoder stopped while it waits starts nothing), then the deadline,
-            // then the file: opening and sniffing it count against the first frame's deadline.
+            // A file that is no clip (a FIFO, a folder, not a video) is refused at once, whatever
+            // the queue for slots (the look never blocks).
+            do { close(try Self.openClip(file).descriptor) } catch {
+                stopper.exited()
+                continuation.finish(throwing: error)
+                return
+            }
+            // Then a slot (a decoder stopped while it waits starts nothing), the deadline, and
+            // the file opened again and checked again: the one ffmpeg is handed.
             guard await Self.slots.enter() else {
                 stopper.exited()  // its watchdog too
                 return continuation.finish()

@@ -32,8 +32,16 @@ struct SwappedClipsAndBurstsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("clip.mp4")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        // Nobody ever writes to it: a blocking open would wait for good.
+        // Nobody ever writes to it: a blocking open would wait for good. And every slot for a
+        // decoder is taken meanwhile (other clips decoding): the FIFO is refused all the same.
         let decoder = try HostileClipsTests.fakeFFmpeg("printf 'P6\\n2 1\\n255\\n\\377\\0\\0\\0\\377\\0'")
+        let busy = try HostileClipsTests.fakeFFmpeg("sleep 20")
+        let clip = try HostileClipsTests.mp4Head()
+        let holding = (0..<FFmpegVideoDecoder.maximumProcesses).map { _ in
+            busy.frames(clip, fittingWidth: 2, height: 1, frameRate: 10)
+        }
+        defer { for frames in holding { frames.stop() } }
+        try await Task.sleep(for: .milliseconds(300))
         let decoded = await Self.within(.seconds(5)) {
             await HostileClipsTests.readAll(decoder.frames(fifo, fittingWidth: 2, height: 1, frameRate: 10))
         }
