@@ -70,21 +70,13 @@ enum ConfigFileLoader {
     /// refused) and read with a bound (a pipe or a device has no size to check).
     static func readBounded(_ path: String) throws(ConfigurationError) -> Data {
         // One open without blocking (a FIFO is refused, not waited on), checked on its descriptor.
-        let size: Int
-        do {
-            let opened = try BoundedFile.open(path, limit: .max)
-            close(opened.descriptor)
-            size = opened.size
-        } catch {
-            throw .unreadableFile(path: path, detail: error.reason)
-        }
-        if size > maximumBytes {
-            throw .malformedFile(
-                path: path, detail: "it is \(size) bytes; a config file may have \(maximumBytes) at most")
-        }
         do {
             return try BoundedFile.contents(of: path, limit: maximumBytes)
         } catch {
+            if let size = error.size {
+                throw .malformedFile(
+                    path: path, detail: "it is \(size) bytes; a config file may have \(maximumBytes) at most")
+            }
             throw .unreadableFile(path: path, detail: error.reason)
         }
     }

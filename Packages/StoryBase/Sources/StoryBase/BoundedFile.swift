@@ -62,7 +62,8 @@ public enum BoundedFile {
         }
         guard status.st_size <= limit else {
             close(fd)
-            throw BoundedFileError(path: path, reason: "it is \(status.st_size) bytes; the limit is \(limit)")
+            throw BoundedFileError(
+                path: path, reason: "it is \(status.st_size) bytes; the limit is \(limit)", size: Int(status.st_size))
         }
         return (fd, Int(status.st_size))
     }
@@ -106,13 +107,25 @@ public struct BoundedFileError: Error, Hashable, Sendable, CustomStringConvertib
     public var path: String
     /// Why.
     public var reason: String
+    /// The file's size when it was refused for being over the limit (callers say it their way).
+    public var size: Int?
 
     /// Creates an error.
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, size: Int? = nil) {
         self.path = path
         self.reason = reason
+        self.size = size
     }
 
     /// "cannot read PATH: REASON".
     public var description: String { "cannot read \(path): \(reason)" }
+
+    /// Errors are alike when they name the same file and reason (the size only repeats it).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.path == rhs.path && lhs.reason == rhs.reason }
+
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(reason)
+    }
 }

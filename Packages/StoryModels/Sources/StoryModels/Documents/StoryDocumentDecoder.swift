@@ -27,18 +27,12 @@ public struct StoryDocumentDecoder: Sendable {
     public func load(path: String) throws(StoryDocumentError) -> StoryDocument {
         let data: Data
         do {
-            let (descriptor, size) = try BoundedFile.open(path, limit: .max)
-            close(descriptor)
-            if size > maximumBytes {
+            data = try BoundedFile.contents(of: path, limit: maximumBytes)
+        } catch {
+            if let size = error.size {
                 throw StoryDocumentError(file: path, problem: .tooLarge(bytes: size, limit: maximumBytes))
             }
-            data = try BoundedFile.contents(of: path, limit: maximumBytes)
-        } catch let error as BoundedFileError {
             throw StoryDocumentError(file: path, problem: .unreadable(error.reason))
-        } catch let error as StoryDocumentError {
-            throw error
-        } catch {
-            throw StoryDocumentError(file: path, problem: .unreadable("cannot read it"))
         }
         return try decode(data, file: path)
     }
