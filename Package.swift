@@ -104,6 +104,14 @@ let modules: [Target] = [
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
         path: "Features/StoriesScreens/Sources/StoriesRuntime"),
+    .target(
+        name: "StoriesWeb",
+        dependencies: [
+            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+        ],
+        path: "Features/StoriesWeb/Sources/StoriesWeb"),
 ]
 
 /// The library modules (every product an app may pick), and the test helpers' programs, named
@@ -183,6 +191,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         .target(
@@ -275,6 +284,15 @@ let package = Package(
             ],
             path: "Features/StoriesScreens/Tests/StoriesScreensTests",
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "StoriesWebTests",
+            dependencies: [
+                "StoriesWeb", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryModels",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Features/StoriesWeb/Tests/StoriesWebTests"
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -72,6 +72,22 @@ public struct StoryViewer: Hashable, Sendable {
         return (viewer, events)
     }
 
+    /// Opens the viewer at `position` itself (a page that names its item: the web viewer's
+    /// `/u/{user}/{item}`), or nil when no such item exists. The moves from there are the
+    /// same rules as from an item reached by moving.
+    public static func open(
+        _ stories: [Story], at position: ViewerPosition, configuration: ViewerConfiguration,
+        seen: Set<StoryItemID> = [], liked: Set<StoryItemID> = [], muted: Set<UserID> = []
+    ) -> StoryViewer? {
+        guard stories.indices.contains(position.userIndex),
+            stories[position.userIndex].items.indices.contains(position.itemIndex)
+        else { return nil }
+        var viewer = StoryViewer(stories: stories, configuration: configuration, seen: seen, liked: liked)
+        viewer.muted = muted
+        _ = viewer.move(to: position)
+        return viewer
+    }
+
     private init(stories: [Story], configuration: ViewerConfiguration, seen: Set<StoryItemID>, liked: Set<StoryItemID>)
     {
         self.stories = stories

@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+// StoriesWeb: `stories serve`, the web viewer for phones — server-rendered pages, a JSON API
+// and one ES module, on Hummingbird 2, over the same content, store and rules as the terminal.
+// A feature: it depends on StoryInterfaces and the packages it names, never on another feature
+// or the app (ARCHITECTURE.md, "The dependency rule").
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "StoriesWeb",
+    // Duration needs macOS 13 / iOS 16; Mutex (Synchronization) macOS 15 / iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [.library(name: "StoriesWeb", targets: ["StoriesWeb"])],
+    dependencies: [
+        .package(path: "../../Packages/StoryInterfaces"),
+        .package(path: "../../Packages/StoryBase"),
+        .package(path: "../../Packages/StoryModels"),
+        .package(path: "../../Packages/StoryNavigation"),
+        // No traits: neither swift-configuration's reader nor full Foundation is needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    ],
+    targets: [
+        .target(
+            name: "StoriesWeb",
+            dependencies: [
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryBase", package: "StoryBase"),
+                .product(name: "StoryModels", package: "StoryModels"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoriesWebTests",
+            dependencies: [
+                "StoriesWeb",
+                .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
+                .product(name: "StoryModels", package: "StoryModels"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import StoryInterfaces
+import StoryModels
+
+/// The JSON API (PRODUCT.md §10) and the forms the pages post without JavaScript. Every write
+/// checks its ids against the content and goes through the one store.
+enum WebAPI {
+    /// The most item ids one seen batch takes.
+    static let maximumBatch = 200
+
+    static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(value)
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try encode(value))))
+    }
+
+    struct SeenBatch: Decodable {
+        var items: [String]
+    }
+
+    static func add(to router: Router<WebContext>, site: WebSite) {
+        let content = site.content
+        router.get("/api/tray") { request, _ in
+            let number = try StoriesWebServer.pageNumber(request)
+            let page = try await site.tray(page: number)
+            return try json(
+                TrayReport(
+                    source: content.stories.sourceName, fallback: nil, page: number, next: page.nextPage,
+                    users: page.elements.map(TrayReport.User.init)))
+        }
+        router.get("/api/users/:user") { request, context in
+            let item = request.uri.queryParameters.get("item").map { StoryItemID(String($0)) }
+            return try json(try await site.storyPage(user: try StoriesWebServer.user(context), item: item))
+        }
+        router.get("/api/state") { _, _ in
+            var report = StateReport(try await content.store.summary())
+            if let status = try await (content.store as? any SharedStateStoring)?.syncStatus() {
+                report.sync = StateReport.Sync(pending: status.pending, lastSync: status.lastSync?.formatted(.iso8601))
+            }
+            return try json(report)
+        }
+        router.post("/api/seen") { request, context in
+            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            guard let batch = try? JSONDecoder().decode(SeenBatch.self, from: Data(body.readableBytesView)) else {
+                throw WebError(.badRequest, #"The body is not {"items":["item id", …]}."#)
+            }
+            guard batch.items.count <= maximumBatch else {
+                throw WebError(.contentTooLarge, "At most \(maximumBatch) items per batch.")
+            }
+            let ids = batch.items.map { StoryItemID($0) }
+            let places = try await content.stories.locate(ids)
+            try await content.store.markSeen(
+                ids.compactMap { id in places[id].map { SeenMark(item: id, user: $0.user, index: $0.index) } })
+            return try json(["seen": ids.count])
+        }
+        for method in [HTTPRequest.Method.put, .delete] {
+            router.on("/api/likes/:item", method: method) { _, context in
+                let item = try StoriesWebServer.item(context)
+                _ = try await content.stories.locate([item])
+                try await content.store.setLiked(item, method == .put)
+                return try json(["item": item.rawValue, "liked": method == .put ? "true" : "false"])
+            }
+            router.on("/api/mutes/:user", method: method) { _, context in
+                let user = try StoriesWebServer.user(context)
+                _ = try await content.stories.story(for: user)
+                try await content.store.setMuted(user, method == .put)
+                return try json(["user": user.rawValue, "muted": method == .put ? "true" : "false"])
+            }
+        }
+        // Without JavaScript: the like and mute forms, and the seen beacon in <noscript>.
+        router.post("/u/:user/:item/like") { _, context in
+            let story = try await site.storyPage(
+                user: try StoriesWebServer.user(context), item: try StoriesWebServer.item(context))
+            let item = story.items[story.start]
+            try await content.store.setLiked(StoryItemID(item.id), !item.liked)
+            return Response.redirect(to: item.url, type: .found)
+        }
+        router.post("/u/:user/:item/mute") { _, context in
+            let story = try await site.storyPage(
+                user: try StoriesWebServer.user(context), item: try StoriesWebServer.item(context))
+            try await content.store.setMuted(UserID(story.user.id), !story.user.muted)
+            return Response.redirect(to: story.items[story.start].url, type: .found)
+        }
+        router.get("/u/:user/:item/seen.gif") { request, context in
+            // A GET that writes: only our own page's <img> may (an image request carries
+            // Sec-Fetch-Site; a cross-site one is refused like any write).
+            guard
+                request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "same-origin"
+                    || WebGuard<WebContext>.isSameOrigin(request)
+                        && request.headers[HTTPField.Name("Sec-Fetch-Site")!] == nil
+            else {
+                throw WebError(.forbidden, "Cross-site requests cannot mark items seen.")
+            }
+            let user = try StoriesWebServer.user(context)
+            let item = try StoriesWebServer.item(context)
+            let places = try await content.stories.locate([item])
+            guard let place = places[item], place.user == user else { throw StoryContentError.unknownItem(item) }
+            try await content.store.markSeen(item, user: user, index: place.index)
+            return Response(
+                status: .ok, headers: [.contentType: "image/gif", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: transparentGIF)))
+        }
+    }
+
+    /// A 1×1 transparent GIF.
+    static let transparentGIF: [UInt8] = [
+        0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0xFF, 0xFF, 0xFF, 0x21, 0xF9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+    ]
+}

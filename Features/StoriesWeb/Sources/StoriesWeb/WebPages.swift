@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StoryInterfaces
+import StoryModels
+
+/// The pages, rendered on the server: every one works without JavaScript; the module adds
+/// gestures and the timer. Everything from content goes through ``HTML``.
+enum WebPages {
+    static func html(_ body: String, status: HTTPResponse.Status = .ok, cache: String = "no-cache") -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cache],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func layout(title: String, bodyClass: String, _ content: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+        <meta name="color-scheme" content="dark light">
+        <title>\(HTML.escape(title))</title>
+        <link rel="stylesheet" href="\(WebAssets.stylePath)">
+        <script type="module" src="\(WebAssets.scriptPath)"></script>
+        </head><body class="\(bodyClass)">
+        \(content)
+        </body></html>
+        """
+    }
+
+    // MARK: - Tray
+
+    static func tray(_ page: Page<TrayEntry>, number: Int) -> String {
+        var users = ""
+        for entry in page.elements {
+            let user = entry.story.user
+            let ring = entry.isMuted ? "muted" : entry.ring.rawValue
+            let avatar =
+                user.avatarURL == nil
+                ? "<span class=\"avatar initial\" aria-hidden=\"true\">\(HTML.escape(String(user.name.prefix(1))))</span>"
+                : "<img class=\"avatar\" src=\"\(WebSite.avatarPath(user))\" alt=\"\" width=\"72\" height=\"72\">"
+            let state =
+                entry.isMuted
+                ? "muted" : entry.ring == .seen ? "all seen" : "\(entry.story.items.count - entry.seenItems) new"
+            users += """
+                <li><a class="user ring-\(ring)" data-user-id="\(HTML.escape(user.id.rawValue))" href="\(WebSite.userPath(user.id))">\
+                \(avatar)<span class="name">\(HTML.escape(user.name))</span><span class="state">\(state)</span></a></li>
+
+                """
+        }
+        if page.elements.isEmpty { users = "<li class=\"empty\">No stories yet.</li>" }
+        var pages = ""
+        if number > 1 { pages += "<a rel=\"prev\" href=\"/?page=\(number - 1)\">Newer</a> " }
+        if let next = page.nextPage { pages += "<a rel=\"next\" href=\"/?page=\(next)\">More people</a>" }
+        return layout(
+            title: "Stories", bodyClass: "tray-page",
+            """
+            <header class="bar"><h1>Stories</h1><nav><a href="/gallery">Gallery</a></nav></header>
+            <main class="tray" data-tray data-page="\(number)"><ul class="users">
+            \(users)</ul>
+            <nav class="pages">\(pages)</nav></main>
+            """)
+    }
+
+    // MARK: - Viewer
+
+    static func viewer(_ story: StoryPage, data: Data) -> String {
+        let item = story.items[story.start]
+        let count = story.items.count
+        var bars = ""
+        for other in story.items {
+            let done = other.index < item.index ? 100 : 0
+            bars +=
+                "<div class=\"seg\(done == 100 ? " done" : "")\" role=\"progressbar\" aria-label=\"Item \(other.index + 1) of \(count)\" aria-valuemin=\"0\" aria-valuemax=\"100\" aria-valuenow=\"\(done)\"><i></i></div>"
+        }
+        let name = HTML.escape(story.user.name)
+        let description = HTML.escape(item.alt ?? item.caption ?? "Item \(item.index + 1) of \(count)")
+        let media =
+            item.type == "video"
+            ? "<video class=\"media\" src=\"\(item.src)\"\(item.poster.map { " poster=\"\($0)\"" } ?? "") playsinline muted controls preload=\"metadata\" aria-label=\"\(description)\"></video>"
+            : "<img class=\"media\" src=\"\(item.src)\" alt=\"\(description)\">"
+        let caption = item.caption.map { "<p class=\"caption\">\(HTML.escape($0))</p>" } ?? ""
+        let link =
+            item.link.map {
+                "<a class=\"link\" href=\"\(HTML.escape($0))\" rel=\"noopener noreferrer\" target=\"_blank\">Open link</a>"
+            } ?? ""
+        let base = HTML.escape(item.url)
+        let posted = item.postedAt.map { "<time datetime=\"\($0.formatted(.iso8601))\">\(Self.age($0))</time>" } ?? ""
+        return layout(
+            title: "\(story.user.name) — Stories", bodyClass: "viewer-page",
+            """
+            <main class="viewer" data-viewer data-user-id="\(HTML.escape(story.user.id))" data-item-id="\(HTML.escape(item.id))" data-index="\(item.index)" data-count="\(count)">
+            <div class="bars">\(bars)</div>
+            <header class="who"><a class="close" href="/" aria-label="Close">✕</a>\
+            \(story.user.avatar.map { "<img class=\"avatar\" src=\"\($0)\" alt=\"\" width=\"32\" height=\"32\">" } ?? "")\
+            <span class="name">\(name)</span> \(posted)</header>
+            <div class="stage">\(media)</div>
+            <p class="status" role="status" aria-live="polite">\(name), \(item.index + 1) of \(count)</p>
+            <footer class="chrome">\(caption)\(link)
+            <nav class="moves"><a class="prev" href="\(HTML.escape(item.moves["previous"] ?? "/"))">Previous</a>\
+            <a class="next" href="\(HTML.escape(item.moves["next"] ?? "/"))">Next</a></nav>
+            <form class="like" method="post" action="\(base)/like"><button type="submit" aria-pressed="\(item.liked)">\(item.liked ? "♥ Liked" : "♡ Like")</button></form>
+            <form class="mute" method="post" action="\(base)/mute"><button type="submit" aria-pressed="\(story.user.muted)">\(story.user.muted ? "Unmute" : "Mute")</button></form>
+            </footer>
+            <noscript><img class="beacon" src="\(base)/seen.gif" alt=""></noscript>
+            <script type="application/json" id="story-data">\(HTML.scriptJSON(data))</script>
+            </main>
+            """)
+    }
+
+    /// "3h", "2d": how long ago, as the tray and viewer say it.
+    static func age(_ date: Date, now: Date = Date()) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86400: return "\(seconds / 3600)h"
+        case ..<(86400 * 7): return "\(seconds / 86400)d"
+        default: return "\(seconds / (86400 * 7))w"
+        }
+    }
+
+    // MARK: - Gallery
+
+    static func gallery(_ page: Page<Photo>, number: Int) -> String {
+        var cells = ""
+        for photo in page.elements {
+            cells += """
+                <li><a href="/photos/\(HTML.segment(photo.id.rawValue))"><img src="\(WebSite.photoPath(photo, width: 360))" \
+                alt="Photo by \(HTML.escape(photo.author))" loading="lazy" width="180" height="180"></a></li>
+
+                """
+        }
+        if page.elements.isEmpty { cells = "<li class=\"empty\">No photos.</li>" }
+        var pages = ""
+        if number > 1 { pages += "<a rel=\"prev\" href=\"/gallery?page=\(number - 1)\">Previous page</a> " }
+        if let next = page.nextPage {
+            pages += "<a rel=\"next\" class=\"more\" href=\"/gallery?page=\(next)\">More photos</a>"
+        }
+        return layout(
+            title: "Gallery — Stories", bodyClass: "gallery-page",
+            """
+            <header class="bar"><a href="/" aria-label="Back to stories">←</a><h1>Gallery</h1></header>
+            <main class="gallery" data-gallery data-page="\(number)"><ul class="grid">
+            \(cells)</ul>
+            <nav class="pages">\(pages)</nav></main>
+            """)
+    }
+
+    static func photo(_ photo: Photo) -> String {
+        let original =
+            HTML.safeLink(photo.url).map {
+                "<a href=\"\(HTML.escape($0))\" rel=\"noopener noreferrer\" target=\"_blank\">Original</a>"
+            } ?? ""
+        return layout(
+            title: "Photo by \(photo.author) — Stories", bodyClass: "photo-page",
+            """
+            <header class="bar"><a href="/gallery" aria-label="Back to the gallery">←</a><h1>Photo by \(HTML.escape(photo.author))</h1></header>
+            <main class="photo" data-photo-id="\(HTML.escape(photo.id.rawValue))">
+            <img src="\(WebSite.photoPath(photo, width: 1080))" alt="Photo by \(HTML.escape(photo.author))">
+            <p>\(photo.width) × \(photo.height) · \(original)</p></main>
+            """)
+    }
+
+    // MARK: - Errors
+
+    static func errorPage(_ error: WebError) -> String {
+        layout(
+            title: "\(error.status.code) — Stories", bodyClass: "error-page",
+            """
+            <main class="error"><h1>\(error.status.code) \(HTML.escape(error.status.reasonPhrase))</h1>
+            <p>\(HTML.escape(error.message))</p><p><a href="/">Back to the stories</a></p></main>
+            """)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+public import Hummingbird
+import HummingbirdCore
+public import Logging
+import NIOCore
+import StoryBase
+import StoryInterfaces
+import StoryModels
+import Synchronization
+
+/// `stories serve`: the web viewer. Pages and the JSON API over ``WebContent``; writes
+/// through the same store as the terminal; bounded connections, bodies and idle time.
+public struct StoriesWebServer: Sendable {
+    /// Where it listens and who may use it.
+    public struct Options: Sendable {
+        /// The address to listen on (a name or a numeric address).
+        public var host: String
+        /// The port (0: the system picks a free one).
+        public var port: Int
+        /// Set when the address is not loopback: nothing is served before pairing.
+        public var pairing: Pairing?
+        /// Connections open at once, at most.
+        public var maximumConnections: Int
+        /// A connection silent this long is closed (headers included).
+        public var idleTimeout: Duration
+
+        /// Options for `host:port`; pairing is required unless the host is loopback.
+        public init(host: String = "127.0.0.1", port: Int = 8080, maximumConnections: Int = 256) {
+            self.host = host
+            self.port = port
+            self.pairing = Self.isLoopback(host) ? nil : Pairing()
+            self.maximumConnections = maximumConnections
+            idleTimeout = .seconds(30)
+        }
+
+        /// Whether `host` is a loopback address or name.
+        public static func isLoopback(_ host: String) -> Bool {
+            host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        }
+    }
+
+    let site: WebSite
+    let options: Options
+
+    /// A server over `content`.
+    public init(content: WebContent, options: Options) {
+        site = WebSite(content: content)
+        self.options = options
+    }
+
+    /// The Host values a loopback server answers to (nil beyond loopback: pairing guards).
+    func hosts(port: Int) -> Set<String>? {
+        guard options.pairing == nil else { return nil }
+        return ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "\(options.host):\(port)"]
+    }
+
+    /// Runs until the process is interrupted (SIGINT, SIGTERM: it stops gracefully);
+    /// `onReady` gets the port bound (the one asked, or the system's choice for 0).
+    public func run(logger: Logger, onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let ready = BoundPort()
+        let app = Application(
+            router: router(port: { ready.value.withLock { $0 } ?? options.port }),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(options.idleTimeout.nanoseconds))),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(options.maximumConnections)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                ready.value.withLock { $0 = port }
+                await onReady(port)
+            },
+            logger: logger)
+        try await app.runService()
+    }
+
+    /// The routes (the tests drive them without a socket).
+    public func router(port: @escaping @Sendable () -> Int) -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        let site = site
+        router.add(middleware: HostAndPairing(server: self, port: port))
+        router.get("/") { request, _ in
+            let number = try Self.pageNumber(request)
+            return WebPages.html(WebPages.tray(try await site.tray(page: number), number: number))
+        }
+        router.get("/u/:user") { _, context in
+            let story = try await site.storyPage(user: try Self.user(context))
+            return Response.redirect(to: story.items.isEmpty ? "/" : story.items[story.start].url, type: .normal)
+        }
+        router.get("/u/:user/:item") { _, context in
+            let story = try await site.storyPage(user: try Self.user(context), item: try Self.item(context))
+            return WebPages.html(WebPages.viewer(story, data: try WebAPI.encode(story)))
+        }
+        router.get("/gallery") { request, _ in
+            let number = try Self.pageNumber(request)
+            let page = try await site.content.photos.photos(try PageRequest(page: number, limit: 30))
+            return WebPages.html(WebPages.gallery(page, number: number))
+        }
+        router.get("/photos/:photo") { _, context in
+            guard let id = HTML.decodedSegment(context.parameters.get("photo")) else {
+                throw WebError(.badRequest, "The photo id does not decode.")
+            }
+            return WebPages.html(WebPages.photo(try await site.content.photos.photo(id: PhotoID(id))))
+        }
+        WebAPI.add(to: router, site: site)
+        WebMediaRoutes.add(to: router, site: site)
+        WebAssets.add(to: router)
+        return router
+    }
+
+    static func pageNumber(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("page") else { return 1 }
+        guard let number = Int(text), number >= 1 else {
+            throw WebError(.badRequest, "page=\(text) is not a page: pages are numbered from 1.")
+        }
+        return number
+    }
+
+    static func user(_ context: WebContext) throws -> UserID {
+        guard let id = HTML.decodedSegment(context.parameters.get("user")) else {
+            throw WebError(.badRequest, "The user id does not decode.")
+        }
+        return UserID(id)
+    }
+
+    static func item(_ context: WebContext) throws -> StoryItemID {
+        guard let id = HTML.decodedSegment(context.parameters.get("item")) else {
+            throw WebError(.badRequest, "The item id does not decode.")
+        }
+        return StoryItemID(id)
+    }
+}
+
+/// The guard, with the port known only once the server is bound.
+struct HostAndPairing: RouterMiddleware {
+    typealias Context = WebContext
+    let server: StoriesWebServer
+    let port: @Sendable () -> Int
+
+    func handle(
+        _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+    ) async throws -> Response {
+        try await WebGuard<WebContext>(hosts: server.hosts(port: port()), pairing: server.options.pairing)
+            .handle(request, context: context, next: next)
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds.
+    var nanoseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
+}
+
+/// The port the server is bound to, once it is.
+final class BoundPort: Sendable {
+    let value = Mutex<Int?>(nil)
+}

@@ -1,0 +1,120 @@
+import Foundation
+import StoryBase
+import StoryInterfaces
+import StoryModels
+import StoryNavigation
+
+/// The site's content side: the tray, a user's story with its moves, media lookups — what
+/// the pages and the JSON API both render, in one place.
+struct WebSite: Sendable {
+    let content: WebContent
+
+    /// One page of the tray, by the tray's own rules (unseen first, muted last).
+    func tray(page: Int) async throws -> Page<TrayEntry> {
+        let request = try PageRequest(page: page, limit: content.pageSize)
+        return try await TrayRules.page(
+            request, content: content.stories, store: content.store, order: content.trayOrder)
+    }
+
+    /// The user's story with every item's moves; `item` nil opens at the first unseen item.
+    func storyPage(user: UserID, item: StoryItemID? = nil) async throws -> StoryPage {
+        let stories = try await TrayRules.page(
+            containing: user, in: content.stories, store: content.store, order: content.trayOrder,
+            pageSize: content.pageSize)
+        guard let userIndex = stories.firstIndex(where: { $0.user.id == user }) else {
+            throw StoryContentError.unknownUser(user)
+        }
+        let story = stories[userIndex]
+        let progress = try await content.store.progress(for: stories.map(\.user.id))
+        let seen = Set(progress.values.flatMap(\.seenItemIDs))
+        let muted = Set(progress.values.filter(\.isMuted).map(\.userID))
+        let liked = try await content.store.likedItems(among: story.items.map(\.id))
+        let start: Int
+        if let item {
+            guard let index = story.items.firstIndex(where: { $0.id == item }) else {
+                throw StoryContentError.unknownItem(item)
+            }
+            start = index
+        } else {
+            start = story.resumeIndex { seen.contains($0) }
+        }
+        let configuration = content.viewer
+        let items = story.items.enumerated().map { index, item in
+            var moves: [String: String] = [:]
+            if let viewer = StoryViewer.open(
+                stories, at: ViewerPosition(userIndex: userIndex, itemIndex: index), configuration: configuration,
+                seen: seen, liked: liked, muted: muted)
+            {
+                for (name, command) in Self.moves {
+                    var moved = viewer
+                    _ = moved.apply(command)
+                    moves[name] = moved.position.map { Self.itemPath(stories[$0.userIndex], $0.itemIndex) } ?? "/"
+                }
+            }
+            return StoryPage.Item(
+                id: item.id.rawValue, index: index, type: item.media.isVideo ? "video" : "image",
+                src: Self.mediaPath(item), poster: Self.posterPath(item),
+                duration: Int(item.duration(imageDuration: configuration.imageDuration).milliseconds),
+                caption: item.caption, alt: item.alt, link: HTML.safeLink(item.link), postedAt: item.postedAt,
+                liked: liked.contains(item.id), seen: seen.contains(item.id),
+                url: Self.itemPath(story, index), moves: moves)
+        }
+        let nextUser = items.indices.contains(start) ? items[start].moves["nextUser"] : nil
+        let preload =
+            nextUser.flatMap { path in
+                stories.lazy.flatMap(\.items).first { Self.itemPath(stories, $0) == path }
+            }.map { $0.media.isVideo ? Self.posterPath($0) : Self.mediaPath($0) } ?? nil
+        return StoryPage(
+            user: .init(
+                id: story.user.id.rawValue, name: story.user.name,
+                avatar: story.user.avatarURL.map { _ in Self.avatarPath(story.user) },
+                muted: muted.contains(story.user.id)),
+            items: items, start: start, autoAdvance: configuration.advancesAutomatically, preload: preload)
+    }
+
+    /// The viewer's moves by the names the page's script uses.
+    static let moves: [(String, ViewerCommand)] = [
+        ("next", .next), ("previous", .previous), ("nextUser", .nextUser), ("previousUser", .previousUser),
+    ]
+
+    // MARK: - Paths (every id one escaped segment)
+
+    static func userPath(_ user: UserID) -> String { "/u/" + HTML.segment(user.rawValue) }
+
+    static func itemPath(_ story: Story, _ index: Int) -> String {
+        userPath(story.user.id) + "/" + HTML.segment(story.items[index].id.rawValue)
+    }
+
+    private static func itemPath(_ stories: [Story], _ item: StoryItem) -> String {
+        userPath(item.userID) + "/" + HTML.segment(item.id.rawValue)
+    }
+
+    /// An item's media: `/media/item/{item}/{tag}.{ext}`, the tag naming the source URL's
+    /// version (a clip's extension is what Safari plays by).
+    static func mediaPath(_ item: StoryItem) -> String {
+        let ext = item.media.isVideo ? WebMedia.clipExtension(item.media.url) : "img"
+        return "/media/item/\(HTML.segment(item.id.rawValue))/\(WebMedia.tag(item.media.url)).\(ext)"
+    }
+
+    /// A clip's poster, if it has one.
+    static func posterPath(_ item: StoryItem) -> String? {
+        guard case .video(_, _, let poster?) = item.media else { return nil }
+        return "/media/poster/\(HTML.segment(item.id.rawValue))/\(WebMedia.tag(poster)).img"
+    }
+
+    static func avatarPath(_ user: StoryUser) -> String {
+        "/media/avatar/\(HTML.segment(user.id.rawValue))/\(WebMedia.tag(user.avatarURL)).img"
+    }
+
+    static func photoPath(_ photo: Photo, width: Int) -> String {
+        "/media/photo/\(HTML.segment(photo.id.rawValue))/\(width)/\(WebMedia.tag(photo.downloadURL)).img"
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    }
+}
