@@ -288,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "StoriesWebTests",
             dependencies: [
-                "StoriesWeb", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryModels",
+                "StoriesWeb", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryModels", "StoryNavigation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
                 .product(name: "StoryModels", package: "StoryModels"),
+                .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

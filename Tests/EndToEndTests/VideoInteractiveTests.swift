@@ -231,10 +231,7 @@ struct VideoInteractiveTests {
     }
 
     /// A file's permission bits.
-    static func mode(_ path: String) -> mode_t? {
-        var status = stat()
-        return lstat(path, &status) == 0 ? status.st_mode & 0o777 : nil
-    }
+    static func mode(_ path: String) -> mode_t? { OtherUsersTests.mode(path) }
 
     @Test func aClipThatCannotBeFetchedFailsInPlaceAndRRetries() async throws {
         let home = try TemporaryFolder.make()

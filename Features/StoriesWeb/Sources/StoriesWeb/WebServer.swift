@@ -52,7 +52,12 @@ public struct StoriesWebServer: Sendable {
     /// The Host values a loopback server answers to (nil beyond loopback: pairing guards).
     func hosts(port: Int) -> Set<String>? {
         guard options.pairing == nil else { return nil }
-        return ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "\(options.host):\(port)"]
+        // A loopback name without a port is ours too (port 80; test clients); any other name
+        // is a page that rebound its DNS to 127.0.0.1, refused.
+        return [
+            "127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "\(options.host):\(port)", "127.0.0.1",
+            "localhost", "[::1]",
+        ]
     }
 
     /// Runs until the process is interrupted (SIGINT, SIGTERM: it stops gracefully);

@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StoriesWeb
+import StoryInterfaces
+import StoryInterfacesTestSupport
+import StoryNavigation
+import Synchronization
+import Testing
+
+/// A store in memory for the web's tests (the real stores have suites of their own).
+final class MemoryStore: SeenLikeStoring {
+    struct State {
+        var seen: [StoryItemID: (UserID, Int)] = [:]
+        var liked: Set<StoryItemID> = []
+        var muted: Set<UserID> = []
+    }
+    let state = Mutex(State())
+
+    func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
+        state.withLock { $0.seen[item] = (user, index) }
+    }
+    func markSeen(_ marks: [SeenMark]) async throws {
+        state.withLock { state in for mark in marks { state.seen[mark.item] = (mark.user, mark.index) } }
+    }
+    func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
+        state.withLock { state in
+            if liked { state.liked.insert(item) } else { state.liked.remove(item) }
+        }
+    }
+    func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
+        state.withLock { $0.liked.intersection(items) }
+    }
+    func setMuted(_ user: UserID, _ muted: Bool) async throws {
+        state.withLock { state in
+            if muted { state.muted.insert(user) } else { state.muted.remove(user) }
+        }
+    }
+    func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
+        state.withLock { state in
+            Dictionary(
+                uniqueKeysWithValues: users.map { user in
+                    var progress = UserProgress(userID: user, isMuted: state.muted.contains(user))
+                    for (item, (owner, index)) in state.seen where owner == user {
+                        progress.recordSeen(item, index: index)
+                    }
+                    return (user, progress)
+                })
+        }
+    }
+    func summary() async throws -> SeenLikeSummary {
+        state.withLock { state in
+            SeenLikeSummary(
+                seenItemIDs: state.seen.keys.sorted(), likedItemIDs: state.liked.sorted(), users: [],
+                mutedUserIDs: state.muted.sorted())
+        }
+    }
+    func reset(_ scope: ResetScope) async throws {}
+}
+
+/// Three users — one with markup in its name and caption, one with a clip — and a store.
+struct WebFixture {
+    static let hostileName = #"<script>alert("x")</script> & 'Eve'"#
+    let store = MemoryStore()
+    let clip: URL
+    let stories: [Story]
+
+    init() throws {
+        clip = FileManager.default.temporaryDirectory.appendingPathComponent("web-clip-\(UUID().uuidString).mp4")
+        try Data((0..<1000).map { UInt8($0 % 251) }).write(to: clip)
+        let picture = URL(string: "https://example.com/a.jpg")!
+        stories = [
+            Story(
+                user: StoryUser(id: "ada", name: "Ada Lovelace"),
+                items: (0..<3).map {
+                    StoryItem(id: StoryItemID("ada-\($0)"), userID: "ada", media: .image(picture))
+                }),
+            Story(
+                user: StoryUser(id: "eve/..", name: Self.hostileName),
+                items: [
+                    StoryItem(
+                        id: "eve-0", userID: "eve/..", media: .image(picture),
+                        caption: "</script><img src=x onerror=alert(1)>", link: URL(string: "javascript:alert(1)")),
+                    StoryItem(
+                        id: "eve-1", userID: "eve/..", media: .image(picture),
+                        link: URL(string: "https://example.com/?q=\"x\"")),
+                ]),
+            Story(
+                user: StoryUser(id: "kai", name: "Kai"),
+                items: [
+                    StoryItem(
+                        id: "kai-0", userID: "kai", media: .video(clip, duration: .seconds(4), poster: nil))
+                ]),
+        ]
+    }
+
+    func content() -> WebContent {
+        let stories = stories
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60))
+        let content = TestStoryContent(
+            onStories: { request in
+                Page(request: request, elements: request.page == 1 ? stories : [], nextPage: nil)
+            },
+            onStory: { user in
+                guard let story = stories.first(where: { $0.user.id == user }) else {
+                    throw StoryContentError.unknownUser(user)
+                }
+                return story
+            })
+        return WebContent(
+            stories: content, photos: TestPhotoCatalog(), images: { _ in jpeg },
+            clipFile: { $0.isFileURL ? $0 : nil }, store: store, pageSize: 20,
+            viewer: try! ViewerConfiguration(imageDuration: .seconds(5)))
+    }
+
+    /// Runs `body` against the routes, as 127.0.0.1:8080 (or `options`).
+    func test(
+        _ options: StoriesWebServer.Options = .init(),
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let server = StoriesWebServer(content: content(), options: options)
+        let app = Application(router: server.router(port: { 8080 }))
+        try await app.test(.router, body)
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import StoriesWeb
+import StoryInterfaces
+import Synchronization
+import Testing
+
+@Suite("The web viewer's writes, media and guard")
+struct WebGuardTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    @Test func writesGoThroughTheStoreAndCrossSiteWritesAreRefused() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let body = ByteBuffer(string: #"{"items":["ada-0","kai-0"]}"#)
+            var crossSite = Self.json
+            crossSite[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            try await client.execute(uri: "/api/seen", method: .post, headers: crossSite, body: body) {
+                #expect($0.status == .forbidden)
+            }
+            var foreign = Self.json
+            foreign[HTTPField.Name("Origin")!] = "http://evil.example"
+            try await client.execute(uri: "/api/likes/ada-0", method: .put, headers: foreign) {
+                #expect($0.status == .forbidden)
+            }
+            #expect(fixture.store.state.withLock { $0.seen.isEmpty && $0.liked.isEmpty })
+            var sameOrigin = Self.json
+            sameOrigin[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+            try await client.execute(uri: "/api/seen", method: .post, headers: sameOrigin, body: body) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/api/likes/ada-0", method: .put, headers: sameOrigin) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/api/mutes/kai", method: .put, headers: sameOrigin) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/api/likes/nope", method: .put, headers: sameOrigin) {
+                #expect($0.status == .notFound)
+            }
+            let state = fixture.store.state.withLock { ($0.seen.mapValues(\.1), $0.liked, $0.muted) }
+            #expect(state.0 == ["ada-0": 0, "kai-0": 0])
+            #expect(state.1 == ["ada-0"] && state.2 == ["kai"])
+            try await client.execute(uri: "/api/state", method: .get) { response in
+                #expect(response.text.contains(#""likedItemIds":["ada-0"]"#))
+            }
+        }
+    }
+
+    @Test func aSeenBatchIsBoundedAndMustBeWellFormed() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let many = "{\"items\":[" + Array(repeating: "\"ada-0\"", count: 201).joined(separator: ",") + "]}"
+            try await client.execute(
+                uri: "/api/seen", method: .post, headers: Self.json, body: ByteBuffer(string: many)
+            ) {
+                #expect($0.status == .contentTooLarge)
+            }
+            try await client.execute(
+                uri: "/api/seen", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"items\":")
+            ) { #expect($0.status == .badRequest) }
+            let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: 100_000)
+            try await client.execute(uri: "/api/seen", method: .post, headers: Self.json, body: huge) {
+                #expect($0.status == .contentTooLarge)
+            }
+        }
+    }
+
+    @Test func clipsAnswerRangesAndNoURLBecomesAPath() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/u/kai/kai-0", method: .get) { $0.text }
+            let clip = try #require(page.firstMatch(of: /src="(\/media\/item\/kai-0\/[0-9a-f]{16}\.mp4)"/)?.1)
+            try await client.execute(uri: String(clip), method: .get, headers: [.range: "bytes=10-19"]) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.headers[.contentRange] == "bytes 10-19/1000")
+                #expect(response.headers[.contentType] == "video/mp4")
+                #expect(Array(response.body.readableBytesView) == (10..<20).map { UInt8($0) })
+            }
+            try await client.execute(uri: String(clip), method: .get, headers: [.range: "bytes=-5"]) { response in
+                #expect(response.headers[.contentRange] == "bytes 995-999/1000")
+            }
+            try await client.execute(uri: String(clip), method: .get, headers: [.range: "bytes=5000-"]) { response in
+                #expect(response.status == .rangeNotSatisfiable)
+                #expect(response.headers[.contentRange] == "bytes */1000")
+            }
+            try await client.execute(uri: String(clip), method: .get) { #expect($0.body.readableBytes == 1000) }
+            for uri in [
+                "/media/item/..%2F..%2Fetc%2Fpasswd/0000000000000000.mp4", "/media/item/kai-0/0000000000000000.mp4",
+                "/media/item/%2Fetc%2Fpasswd/x.img",
+            ] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
+            }
+        }
+    }
+
+    @Test func beyondLoopbackNothingIsServedBeforePairingAndTheLinkWorksOnce() async throws {
+        let fixture = try WebFixture()
+        let options = StoriesWebServer.Options(host: "0.0.0.0", port: 8080)
+        let path = try #require(options.pairing?.path)
+        try await fixture.test(options) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .forbidden)
+                #expect(response.text.contains("not paired"))
+            }
+            try await client.execute(uri: "/api/state", method: .get) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/pair/0123", method: .get) { #expect($0.status == .forbidden) }
+            let cookie = try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .seeOther)
+                return response.headers[.setCookie] ?? ""
+            }
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            let session = String(cookie.prefix { $0 != ";" })
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: session]) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: path, method: .get) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "stories_session=guess"]) {
+                #expect($0.status == .forbidden)
+            }
+        }
+        #expect(options.pairing?.path == nil)
+    }
+}
