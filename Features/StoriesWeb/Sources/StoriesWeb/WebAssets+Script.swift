@@ -3,9 +3,13 @@ extension WebAssets {
     /// through an outbox that survives a lost connection, preloading, the gallery's scroll.
     /// Every move's target comes from the server (``StoryPage``): no viewer rule is here.
     static let script = #"""
-        // Stories' web viewer module. Events go to window.storiesEvents (the tests read them).
-        const events = (window.storiesEvents = []);
-        const emit = (event, fields = {}) => { events.push({ event, ...fields }); };
+        // Stories' web viewer module. Events go to window.storiesEvents, kept for the tab's life
+        // across pages in sessionStorage (the tests read them; the terminal's --json names them).
+        const events = (window.storiesEvents = (() => { try { return JSON.parse(sessionStorage.getItem('stories.events')) || []; } catch { return []; } })());
+        const emit = (event, fields = {}) => {
+          events.push({ event, ...fields });
+          try { sessionStorage.setItem('stories.events', JSON.stringify(events.slice(-500))); } catch { /* kept in memory */ }
+        };
         const seg = (id) => encodeURIComponent(id).replace(/[.!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
         const store = {
           get(key, fallback) { try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch { return fallback; } },
@@ -75,7 +79,7 @@ extension WebAssets {
           stage.replaceChildren(img, video);
           const spinner = el('div', 'spinner'); spinner.hidden = true; stage.append(spinner);
           const problem = el('div', 'problem'); problem.hidden = true; stage.append(problem);
-          const tools = el('div', 'tools'); root.append(tools);
+          const tools = el('div', 'tools'); chrome.append(tools);
           const pauseButton = button(tools, 'pause', 'Pause', () => (paused ? resume() : pause()));
           let sound = store.get('stories.sound', false);
           const soundButton = button(tools, 'sound', '', () => { sound = !sound; store.set('stories.sound', sound); video.muted = !sound; label(); });

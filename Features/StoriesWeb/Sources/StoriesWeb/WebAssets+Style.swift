@@ -30,6 +30,7 @@ extension WebAssets {
         .close{text-decoration:none;font-size:1.25rem;order:3;margin-left:auto;padding:.25rem .5rem}
         .stage{flex:1;display:flex;align-items:center;justify-content:center;min-height:0;touch-action:none;position:relative}
         .media{max-width:100%;max-height:100%;width:100%;height:100%;object-fit:contain;display:block}
+        .media[hidden]{display:none}
         .chrome{position:absolute;bottom:0;left:0;right:0;z-index:3;padding:.75rem 1rem calc(.75rem + env(safe-area-inset-bottom));background:linear-gradient(transparent,rgba(0,0,0,.7));display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;transition:opacity .2s}
         .caption{width:100%;margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
         .chrome button,.chrome .link,.moves a,.tools button{background:rgba(255,255,255,.15);color:#fff;border:0;border-radius:999px;padding:.45rem .9rem;font:inherit;text-decoration:none;cursor:pointer}
@@ -37,7 +38,8 @@ extension WebAssets {
         .js .moves{display:none}
         .held .chrome,.held .who,.held .bars{opacity:0}
         .status{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-        .tools{position:absolute;right:.75rem;top:60px;z-index:3;display:flex;flex-direction:column;gap:.5rem}
+        .tools{display:flex;gap:.5rem;margin-left:auto}
+        .tools button{font-size:.8rem;padding:.35rem .7rem}
         .problem{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1rem;background:rgba(0,0,0,.85);z-index:4;text-align:center;padding:2rem}
         .problem[hidden],.spinner[hidden]{display:none}
         .spinner{position:absolute;width:40px;height:40px;border:3px solid rgba(255,255,255,.3);border-top-color:#fff;border-radius:50%;animation:spin 1s linear infinite}

@@ -107,6 +107,7 @@ public struct StoriesWebServer: Sendable {
             }
             return WebPages.html(WebPages.photo(try await site.content.photos.photo(id: PhotoID(id))))
         }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "max-age=86400"]) }
         WebAPI.add(to: router, site: site)
         WebMediaRoutes.add(to: router, site: site)
         WebAssets.add(to: router)

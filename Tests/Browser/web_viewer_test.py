@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""The web viewer (`stories serve`) in a real browser: Debian's chromium as a phone, driven by
+Selenium through Debian's chromedriver (never a downloaded browser). Touches go through the
+DevTools protocol's Input.dispatchTouchEvent, which the browser treats as trusted.
+
+usage: web_viewer_test.py --stories PATH [--only NAME]    (exit 0 when every check passes)
+"""
+import argparse, json, os, shutil, socket, subprocess, sys, tempfile, time, traceback
+
+from selenium import webdriver
+from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
+                                        StaleElementReferenceException, TimeoutException)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+WIDTH, HEIGHT = 390, 844
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`stories serve` with a HOME of its own (its SQLite state is what `stories state` reads)."""
+
+    def __init__(self, stories, home, flags, port=None):
+        self.stories, self.home, self.flags = stories, home, flags
+        self.port = port or free_port()
+        self.process = None
+
+    @property
+    def env(self):
+        return {"HOME": self.home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.stories, "serve", "--listen", f"127.0.0.1:{self.port}", *self.flags],
+            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        line = self.process.stderr.readline()
+        if "Serving" not in line:
+            raise AssertionError(f"serve did not start: {line!r} {self.process.stderr.read()!r}")
+        return self
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def state(self):
+        out = subprocess.run([self.stories, "state", "--json", *self.flags], env=self.env, capture_output=True,
+                             text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+
+def browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--autoplay-policy=no-user-gesture-required", "--mute-audio"]:
+        options.add_argument(argument)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 2, "touch": True},
+        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def until(driver, predicate, what, timeout=15):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            lambda d: predicate(d))
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for {what}; events: {events(driver)[-12:]}")
+
+
+def events(driver):
+    try:
+        return driver.execute_script("return window.storiesEvents || []")
+    except Exception:
+        return []
+
+
+def count(driver, name, **fields):
+    return sum(1 for e in events(driver) if e["event"] == name and all(e.get(k) == v for k, v in fields.items()))
+
+
+def touch(driver, kind, x=0, y=0):
+    points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y}]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def tap(driver, x, y):
+    touch(driver, "touchStart", x, y)
+    touch(driver, "touchEnd")
+
+
+def press(driver, element):
+    """A trusted tap in the middle of `element` (chromedriver's click needs the page's JavaScript)."""
+    rect = element.rect
+    tap(driver, rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+
+
+def swipe(driver, x0, y0, x1, y1, steps=8):
+    touch(driver, "touchStart", x0, y0)
+    for i in range(1, steps + 1):
+        touch(driver, "touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        time.sleep(0.01)
+    touch(driver, "touchEnd")
+
+
+def bar(driver, index):
+    bars = driver.find_elements(By.CSS_SELECTOR, "[data-viewer] [role=progressbar]")
+    return int(bars[index].get_attribute("aria-valuenow"))
+
+
+def current(driver):
+    root = driver.find_element(By.CSS_SELECTOR, "[data-viewer]")
+    return root.get_attribute("data-user-id"), root.get_attribute("data-item-id")
+
+
+def shown_and_seen(driver, item, seen_before=0):
+    until(driver, lambda d: count(d, "itemSeen", item=item) > seen_before, f"{item} seen")
+
+
+def visit(driver, url):
+    """Opens `url` with the tab's event log cleared (it lasts across pages of one origin)."""
+    try:
+        driver.execute_script("sessionStorage.removeItem('stories.events')")
+    except Exception:
+        pass
+    driver.get(url)
+
+
+# ---- the checks ---------------------------------------------------------------------------
+
+def check_tray_tap_and_the_timer(ctx):
+    d, server = ctx.driver, ctx.bundled
+    visit(d, server.url + "/")
+    links = d.find_elements(By.CSS_SELECTOR, "a[data-user-id]")
+    assert len(links) >= 10, len(links)
+    ada = d.find_element(By.CSS_SELECTOR, "a[data-user-id=ada]")
+    rect = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + 20]", ada)
+    tap(d, *rect)
+    until(d, lambda d: "/u/ada/ada-0" in d.current_url, "the viewer to open at ada-0")
+    shown_and_seen(d, "ada-0", 0)
+    first = bar(d, 0)
+    time.sleep(1.0)
+    later = bar(d, 0)
+    assert later > first, f"the bar did not move: {first} → {later}"
+    assert d.find_element(By.CSS_SELECTOR, ".status").text == "Ada Lovelace, 1 of 5"
+
+
+def check_hold_pauses_and_taps_move(ctx):
+    d = ctx.driver
+    visit(d, ctx.bundled.url + "/u/grace/grace-0")
+    shown_and_seen(d, "grace-0", 0)
+    touch(d, "touchStart", 200, 420)
+    until(d, lambda d: count(d, "paused") >= 1, "hold to pause")
+    held = bar(d, 0)
+    assert "held" in d.find_element(By.CSS_SELECTOR, "[data-viewer]").get_attribute("class")
+    time.sleep(1.0)
+    assert bar(d, 0) == held, "the bar moved while held"
+    touch(d, "touchEnd")
+    until(d, lambda d: count(d, "resumed") >= 1, "release to resume")
+    assert current(d) == ("grace", "grace-0"), "releasing a hold moved"
+    tap(d, 320, 420)
+    until(d, lambda d: current(d)[1] == "grace-1", "a tap on the right to go on")
+    shown_and_seen(d, "grace-1", 0)
+    tap(d, 40, 420)
+    until(d, lambda d: current(d)[1] == "grace-0" and count(d, "itemShown", item="grace-0") == 2, "a tap on the left third to go back")
+
+
+def check_swipes_between_people_and_down_to_close(ctx):
+    d = ctx.driver
+    visit(d, ctx.bundled.url + "/u/ada/ada-1")
+    shown_and_seen(d, "ada-1")
+    swipe(d, 330, 420, 40, 430)
+    until(d, lambda d: current(d)[0] == "grace", "a swipe left to the next person")
+    assert count(d, "userChanged", **{"from": "ada", "to": "grace"}) >= 1
+    shown_and_seen(d, current(d)[1])
+    swipe(d, 40, 420, 330, 430)
+    until(d, lambda d: current(d)[0] == "ada", "a swipe right back")
+    swipe(d, 200, 250, 210, 650)
+    until(d, lambda d: d.current_url.rstrip("/") == ctx.bundled.url, "a swipe down to close")
+    assert events(d)[-1]["event"] in ("closed", "delivered", "trayRefreshed") and count(d, "closed") >= 1
+
+
+def check_a_video_plays_and_its_bar_follows(ctx):
+    d = ctx.driver
+    visit(d, ctx.bundled.url + "/u/mia/mia-1")
+    until(d, lambda d: count(d, "playbackStarted", item="mia-1") >= 1, "the clip to play", timeout=20)
+    time.sleep(0.8)
+    position, length, value = d.execute_script(
+        "const v = document.querySelector('video.media'); return [v.currentTime, v.duration, "
+        "Number(document.querySelectorAll('[role=progressbar]')[1].getAttribute('aria-valuenow'))]")
+    assert position > 0.2, f"the clip did not advance: {position}"
+    assert abs(value - 100 * position / length) <= 15, f"the bar ({value}) does not follow the clip ({position}/{length})"
+    playing = d.execute_script("const v = document.querySelector('video.media'); return v.playsInline && !v.paused")
+    assert playing, "the clip is not playing inline"
+
+
+def check_seen_reaches_the_store(ctx):
+    d, server = ctx.driver, ctx.bundled
+    visit(d, server.url + "/u/alan")
+    shown_and_seen(d, "alan-0")
+    until(d, lambda d: "alan-0" in server.state()["seenItemIds"], "stories state to list alan-0", timeout=10)
+
+
+def check_the_outbox_delivers_after_the_server_returns(ctx):
+    d, server = ctx.driver, ctx.bundled
+    visit(d, server.url + "/u/hanako/hanako-0")
+    shown_and_seen(d, "hanako-0")
+    server.stop()
+    d.find_element(By.TAG_NAME, "body").send_keys("l")
+    until(d, lambda d: count(d, "liked", item="hanako-0") >= 1, "the like")
+    time.sleep(0.5)
+    waiting = d.execute_script("return JSON.parse(localStorage.getItem('stories.outbox') || '[]')")
+    assert any(w["url"].endswith("/api/likes/hanako-0") for w in waiting), waiting
+    server.start()
+    until(d, lambda d: any(e["event"] == "delivered" and e["url"].endswith("/api/likes/hanako-0") for e in events(d)),
+          "the outbox to deliver", timeout=20)
+    assert "hanako-0" in server.state()["likedItemIds"]
+
+
+def check_pages_without_javascript(ctx):
+    server = ctx.bundled
+    d = browser(javascript=False)
+    try:
+        visit(d, server.url + "/")
+        press(d, d.find_element(By.CSS_SELECTOR, "a[data-user-id=minji] .avatar"))
+        until(d, lambda d: "/u/minji/minji-0" in d.current_url, "the viewer page")
+        image = d.find_element(By.CSS_SELECTOR, "[data-viewer] img.media")
+        assert image.rect["width"] > 300, image.rect
+        press(d, d.find_element(By.CSS_SELECTOR, "a.next"))
+        until(d, lambda d: "/u/minji/minji-1" in d.current_url, "the next link")
+        press(d, d.find_element(By.CSS_SELECTOR, "form.like button"))
+        until(d, lambda d: "Liked" in d.find_element(By.CSS_SELECTOR, "form.like button").text, "the like form")
+        state = server.state()
+        assert "minji-1" in state["likedItemIds"], state
+        assert {"minji-0", "minji-1"} <= set(state["seenItemIds"]), "the <noscript> seen marks"
+        visit(d, server.url + "/gallery")
+        assert d.find_elements(By.CSS_SELECTOR, ".grid a[href^='/photos/']"), "the gallery's photos"
+    finally:
+        d.quit()
+
+
+def check_a_hostile_document(ctx):
+    d = ctx.driver
+    server = ctx.hostile
+    visit(d, server.url + "/")
+    name = d.find_element(By.CSS_SELECTOR, "a[data-user-id=evil] .name").text
+    assert name == "<img src=x onerror=alert(1)> Mallory</script>", name
+    visit(d, server.url + "/u/evil/evil-0")
+    until(d, lambda d: count(d, "mediaFailed", item="evil-0") >= 1, "the unreachable picture to fail in place")
+    assert d.find_element(By.CSS_SELECTOR, ".problem button.retry").is_displayed()
+    caption = d.find_element(By.CSS_SELECTOR, ".caption").text
+    assert caption == "<script>alert('caption')</script> \"quoted\" & <b>bold</b>", caption
+    assert len(d.find_elements(By.TAG_NAME, "script")) == 2, "a caption added a script element"
+    try:
+        alert = d.switch_to.alert.text
+        raise AssertionError(f"an alert ran: {alert}")
+    except NoAlertPresentException:
+        pass
+    d.find_element(By.CSS_SELECTOR, ".problem button.skip").click()
+    until(d, lambda d: current(d)[1] == "evil-1", "skip")
+    link = d.find_elements(By.CSS_SELECTOR, ".chrome a.link")
+    assert link and link[0].get_attribute("rel") == "noopener noreferrer", "the https link"
+
+
+def check_parity_with_the_terminal(ctx):
+    keys = "next next prev nextUser like close"
+    out = subprocess.run([ctx.stories, "view", "ada", "--keys", keys, "--json", "--source", "bundled", "--store", "memory"],
+                         env=ctx.parity.env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    names = {"itemShown", "itemSeen", "userChanged", "liked", "unliked", "closed"}
+    terminal = [e for e in map(json.loads, out.stdout.splitlines()) if e["event"] in names]
+    d = ctx.driver
+    visit(d, ctx.parity.url + "/")
+    d.execute_script("sessionStorage.clear(); localStorage.clear()")
+    visit(d, ctx.parity.url + "/u/ada")
+    body = d.find_element(By.TAG_NAME, "body")
+    shown_and_seen(d, "ada-0", 0)
+    for key in keys.split():
+        seen = len([e for e in events(d) if e["event"] == "itemSeen"])
+        if key == "next":
+            body.send_keys(Keys.ARROW_RIGHT)
+        elif key == "prev":
+            body.send_keys(Keys.ARROW_LEFT)
+        elif key == "nextUser":
+            swipe(d, 330, 420, 40, 430)
+        elif key == "like":
+            body.send_keys("l")
+            until(d, lambda d: count(d, "liked") >= 1, "the like")
+            continue
+        elif key == "close":
+            body.send_keys(Keys.ESCAPE)
+            until(d, lambda d: d.current_url.rstrip("/") == ctx.parity.url, "close")
+            continue
+        until(d, lambda d: len([e for e in events(d) if e["event"] == "itemSeen"]) > seen, f"{key} to show and load")
+    browser_events = [e for e in events(d) if e["event"] in names]
+    assert browser_events == terminal, "\nterminal: %s\nbrowser:  %s" % (terminal, browser_events)
+
+
+CHECKS = [check_tray_tap_and_the_timer, check_hold_pauses_and_taps_move, check_swipes_between_people_and_down_to_close,
+          check_a_video_plays_and_its_bar_follows, check_seen_reaches_the_store,
+          check_the_outbox_delivers_after_the_server_returns, check_pages_without_javascript,
+          check_a_hostile_document, check_parity_with_the_terminal]
+
+
+class Context:
+    pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stories", required=True)
+    parser.add_argument("--only")
+    arguments = parser.parse_args()
+    root = tempfile.mkdtemp(prefix="stories-web-")
+    ctx = Context()
+    ctx.stories = arguments.stories
+    homes = {name: os.path.join(root, name) for name in ("bundled", "hostile", "parity")}
+    for home in homes.values():
+        os.makedirs(home)
+    document = os.path.join(root, "hostile.json")
+    with open(document, "w") as f:
+        json.dump({"data": [{"id": "evil", "user": {"username": "<img src=x onerror=alert(1)> Mallory</script>"},
+                             "snap_count": 2, "snaps": [
+                                 {"media_type": "image", "media_url": "http://127.0.0.1:9/a.jpg",
+                                  "caption": "<script>alert('caption')</script> \"quoted\" & <b>bold</b>"},
+                                 {"media_type": "image", "media_url": "http://127.0.0.1:9/b.jpg",
+                                  "link": "https://example.com/\"><script>alert(2)</script>"}]}]}, f)
+    ctx.bundled = Server(ctx.stories, homes["bundled"], ["--source", "bundled"]).start()
+    ctx.hostile = Server(ctx.stories, homes["hostile"], ["--source", "file", "--stories-file", document,
+                                                         "--store", "memory"]).start()
+    ctx.parity = Server(ctx.stories, homes["parity"], ["--source", "bundled", "--store", "memory"]).start()
+    ctx.driver = browser()
+    failures = 0
+    try:
+        for check in CHECKS:
+            if arguments.only and arguments.only not in check.__name__:
+                continue
+            started = time.time()
+            try:
+                check(ctx)
+                print(f"ok   {check.__name__} ({time.time() - started:.1f}s)", flush=True)
+            except Exception:
+                failures += 1
+                print(f"FAIL {check.__name__}\n{traceback.format_exc()}", flush=True)
+                ctx.driver.save_screenshot(os.path.join(root, check.__name__ + ".png"))
+                print(f"     screenshot: {os.path.join(root, check.__name__ + '.png')}", flush=True)
+    finally:
+        ctx.driver.quit()
+        for server in (ctx.bundled, ctx.hostile, ctx.parity):
+            server.stop()
+    print(f"web viewer in chromium: {len(CHECKS) - failures} passed, {failures} failed")
+    if failures == 0:
+        shutil.rmtree(root, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
