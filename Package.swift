@@ -107,7 +107,7 @@ let modules: [Target] = [
     .target(
         name: "StoriesWeb",
         dependencies: [
-            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation",
+            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryTerminal",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
         ],
@@ -289,6 +289,7 @@ let package = Package(
             name: "StoriesWebTests",
             dependencies: [
                 "StoriesWeb", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryModels", "StoryNavigation",
+                "StoryTerminal",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

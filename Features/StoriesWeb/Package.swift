@@ -22,6 +22,8 @@ let package = Package(
         .package(path: "../../Packages/StoryBase"),
         .package(path: "../../Packages/StoryModels"),
         .package(path: "../../Packages/StoryNavigation"),
+        // Pictures resized for the screen: its decoders, area-average scaler and JPEG encoder.
+        .package(path: "../../Packages/StoryTerminal"),
         // No traits: neither swift-configuration's reader nor full Foundation is needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
@@ -33,6 +35,7 @@ let package = Package(
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
@@ -46,6 +49,7 @@ let package = Package(
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StoryTerminal", package: "StoryTerminal"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

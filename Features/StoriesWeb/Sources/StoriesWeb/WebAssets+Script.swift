@@ -156,7 +156,8 @@ extension WebAssets {
             } else {
               video.pause(); video.removeAttribute('src'); video.load(); video.hidden = true; img.hidden = false;
               img.alt = it.alt || it.caption || `${story.user.name}, item ${it.index + 1}`;
-              img.src = it.src;
+              if (it.srcset) img.srcset = it.srcset; else img.removeAttribute('srcset');
+              img.sizes = '100vw'; img.src = it.src;
               img.decode().then(() => { if (token === loadToken) mediaReady(); }, () => { if (token === loadToken) fail('the picture could not be loaded'); });
             }
           }
@@ -184,8 +185,12 @@ extension WebAssets {
           function preload() {
             kept.length = 0;
             const next = story.items[index + 1];
-            for (const src of [next && (next.type === 'video' ? next.poster : next.src), story.preload]) {
-              if (src) { const p = new Image(); p.src = src; kept.push(p); }
+            const pictures = [next && (next.type === 'video' ? { src: next.poster } : next), story.preload && { src: story.preload }];
+            for (const picture of pictures) {
+              if (!picture || !picture.src) continue;
+              const p = new Image(); p.sizes = '100vw';
+              if (picture.srcset) p.srcset = picture.srcset;
+              p.src = picture.src; kept.push(p);
             }
           }
           function tick() {

@@ -23,13 +23,15 @@ public struct WebContent: Sendable {
     public var pageSize: Int
     /// The viewer's timing (viewer.imageDuration, autoAdvance).
     public var viewer: ViewerConfiguration
+    /// Where resized pictures are kept between runs (the app's disk image cache), if anywhere.
+    public var pictureCache: WebPictureCache?
 
     /// Assembles the web viewer's content.
     public init(
         stories: any StoryContentProviding, photos: any PhotoCataloging,
         images: @escaping @Sendable (URL) async throws -> Data, clipFile: @escaping @Sendable (URL) -> URL?,
         store: any SeenLikeStoring, trayOrder: TrayOrder = .unseenFirst, pageSize: Int = 20,
-        viewer: ViewerConfiguration
+        viewer: ViewerConfiguration, pictureCache: WebPictureCache? = nil
     ) {
         self.stories = stories
         self.photos = photos
@@ -39,6 +41,21 @@ public struct WebContent: Sendable {
         self.trayOrder = trayOrder
         self.pageSize = pageSize
         self.viewer = viewer
+        self.pictureCache = pictureCache
+    }
+}
+
+/// A disk cache for resized pictures, keyed by a URL naming the source and the width.
+public struct WebPictureCache: Sendable {
+    /// The kept bytes for a key, if any.
+    public var load: @Sendable (URL) -> Data?
+    /// Keeps bytes for a key.
+    public var store: @Sendable (Data, URL) -> Void
+
+    /// A cache over two functions (e.g. `DiskImageCache.data(for:)` and `store(_:for:)`).
+    public init(load: @escaping @Sendable (URL) -> Data?, store: @escaping @Sendable (Data, URL) -> Void) {
+        self.load = load
+        self.store = store
     }
 }
 
@@ -51,6 +68,8 @@ struct StoryPage: Encodable, Sendable {
         var index: Int
         var type: String
         var src: String
+        /// The picture at the widths the server makes (`srcset`), for pictures.
+        var srcset: String?
         var poster: String?
         var duration: Int
         var caption: String?

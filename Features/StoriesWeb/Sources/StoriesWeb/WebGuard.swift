@@ -97,6 +97,16 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
         } catch {
             response = Self.errorResponse(error, api: request.uri.path.hasPrefix("/api/"))
         }
+        if request.method == .get, response.status == .ok, let tag = response.headers[.eTag],
+            request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == tag
+            }) == true
+        {
+            var headers = response.headers
+            headers[.contentLength] = nil
+            headers[.contentType] = nil
+            response = Response(status: .notModified, headers: headers)
+        }
         for field in Self.securityHeaders where response.headers[field.name] == nil {
             response.headers.append(field)
         }

@@ -23,47 +23,51 @@ enum WebMediaRoutes {
         router.get("/media/item/:item/:file") { request, context in
             let id = try StoriesWebServer.item(context)
             let item = try await Self.item(id, in: content)
-            let file = context.parameters.get("file") ?? ""
-            guard file.hasPrefix(WebMedia.tag(item.media.url) + ".") else { throw Self.changed }
+            let file = try Self.file(context, tag: WebMedia.tag(item.media.url))
             if item.media.isVideo {
                 return try Self.clip(
                     item.media.url, request: request, content: content, ext: WebMedia.clipExtension(item.media.url))
             }
-            return try await Self.picture(item.media.url, content: content)
+            return try await Self.picture(item.media.url, width: file.width, content: content)
         }
         router.get("/media/poster/:item/:file") { _, context in
             let item = try await Self.item(try StoriesWebServer.item(context), in: content)
             guard case .video(_, _, let poster?) = item.media else {
                 throw WebError(.notFound, "This item has no poster.")
             }
-            guard context.parameters.get("file")?.hasPrefix(WebMedia.tag(poster) + ".") == true else {
-                throw Self.changed
-            }
-            return try await Self.picture(poster, content: content)
+            let file = try Self.file(context, tag: WebMedia.tag(poster))
+            return try await Self.picture(poster, width: file.width, content: content)
         }
         router.get("/media/avatar/:user/:file") { _, context in
             let story = try await content.stories.story(for: try StoriesWebServer.user(context))
             guard let avatar = story.user.avatarURL else { throw WebError(.notFound, "This user has no picture.") }
-            guard context.parameters.get("file")?.hasPrefix(WebMedia.tag(avatar) + ".") == true else {
-                throw Self.changed
-            }
-            return try await Self.picture(avatar, content: content)
+            let file = try Self.file(context, tag: WebMedia.tag(avatar))
+            return try await Self.picture(avatar, width: file.width, content: content)
         }
-        router.get("/media/photo/:photo/:width/:file") { _, context in
-            guard let id = HTML.decodedSegment(context.parameters.get("photo")),
-                let width = context.parameters.get("width", as: Int.self), [360, 1080].contains(width)
-            else { throw WebError(.notFound, "There is no such picture.") }
-            let photo = try await content.photos.photo(id: PhotoID(id))
-            guard context.parameters.get("file")?.hasPrefix(WebMedia.tag(photo.downloadURL) + ".") == true else {
-                throw Self.changed
+        router.get("/media/photo/:photo/:file") { _, context in
+            guard let id = HTML.decodedSegment(context.parameters.get("photo")) else {
+                throw WebError(.notFound, "There is no such picture.")
             }
+            let photo = try await content.photos.photo(id: PhotoID(id))
+            let file = try Self.file(context, tag: WebMedia.tag(photo.downloadURL))
+            let width = file.width ?? WebPictures.widths.last!
             let height = photo.width > 0 ? width * photo.height / photo.width : width
-            return try await Self.picture(
-                content.photos.imageURL(for: photo, width: width, height: max(1, height)), content: content)
+            // The source's own size for that width when it makes one (Picsum), then ours.
+            let source = content.photos.imageURL(for: photo, width: width, height: max(1, height))
+            return try await Self.picture(source, width: width, content: content)
         }
     }
 
     static let changed = WebError(.notFound, "This picture has changed since the page was made: reload the page.")
+
+    /// The file name's version tag checked against the source's, and the width asked.
+    static func file(_ context: WebContext, tag: String) throws -> (tag: String, width: Int?) {
+        guard let file = WebPictures.parse(context.parameters.get("file") ?? "") else {
+            throw WebError(.notFound, "There is no picture at that width (widths: \(WebPictures.widths)).")
+        }
+        guard file.tag == tag else { throw changed }
+        return file
+    }
 
     static func item(_ id: StoryItemID, in content: WebContent) async throws -> StoryItem {
         let places = try await content.stories.locate([id])
@@ -73,14 +77,23 @@ enum WebMediaRoutes {
         return item
     }
 
-    /// A picture, from the source's loader, its type from its bytes; `immutable` (its URL
-    /// carries its version).
-    static func picture(_ url: URL, content: WebContent) async throws -> Response {
-        let data: Data
-        do {
-            data = try await content.images(url)
-        } catch {
-            throw WebError(.badGateway, "The picture could not be loaded: \(error)")
+    /// A picture, from the source's loader, at `width` when it is wider (made once, then kept
+    /// in the picture cache), its type from its bytes; `immutable` (its URL carries its version).
+    static func picture(_ url: URL, width: Int?, content: WebContent) async throws -> Response {
+        let key = width.map { WebPictures.key(url, width: $0) }
+        var data: Data
+        if let key, let kept = content.pictureCache?.load(key) {
+            data = kept
+        } else {
+            do {
+                data = try await content.images(url)
+            } catch {
+                throw WebError(.badGateway, "The picture could not be loaded: \(error)")
+            }
+            if let width, let key, let smaller = WebPictures.resized(data, width: width) {
+                data = smaller
+                content.pictureCache?.store(smaller, key)
+            }
         }
         guard let type = WebMedia.pictureType(data) else {
             throw WebError(.unsupportedMediaType, "This picture is in a format the page cannot show.")

@@ -7,10 +7,11 @@ import StoryModels
 /// The pages, rendered on the server: every one works without JavaScript; the module adds
 /// gestures and the timer. Everything from content goes through ``HTML``.
 enum WebPages {
+    /// A page; a 200 carries an ETag of its bytes (the guard answers 304 to a browser that has them).
     static func html(_ body: String, status: HTTPResponse.Status = .ok, cache: String = "no-cache") -> Response {
-        Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cache],
-            body: .init(byteBuffer: ByteBuffer(string: body)))
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: cache]
+        if status == .ok { headers[.eTag] = "\"\(WebAssets.fingerprint(body))\"" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     static func layout(title: String, bodyClass: String, _ content: String) -> String {
@@ -78,7 +79,7 @@ enum WebPages {
         let media =
             item.type == "video"
             ? "<video class=\"media\" src=\"\(item.src)\"\(item.poster.map { " poster=\"\($0)\"" } ?? "") playsinline muted controls preload=\"metadata\" aria-label=\"\(description)\"></video>"
-            : "<img class=\"media\" src=\"\(item.src)\" alt=\"\(description)\">"
+            : "<img class=\"media\" src=\"\(item.src)\" srcset=\"\(item.srcset ?? "")\" sizes=\"100vw\" alt=\"\(description)\">"
         let caption = item.caption.map { "<p class=\"caption\">\(HTML.escape($0))</p>" } ?? ""
         let link =
             item.link.map {
@@ -126,8 +127,8 @@ enum WebPages {
         var cells = ""
         for photo in page.elements {
             cells += """
-                <li><a href="/photos/\(HTML.segment(photo.id.rawValue))"><img src="\(WebSite.photoPath(photo, width: 360))" \
-                alt="Photo by \(HTML.escape(photo.author))" loading="lazy" width="180" height="180"></a></li>
+                <li><a href="/photos/\(HTML.segment(photo.id.rawValue))"><img src="\(WebSite.photoPath(photo).dropLast(4))-360.img" \
+                srcset="\(WebSite.srcset(WebSite.photoPath(photo)))" sizes="34vw" alt="Photo by \(HTML.escape(photo.author))" loading="lazy" width="180" height="180"></a></li>
 
                 """
         }
@@ -157,7 +158,7 @@ enum WebPages {
             """
             <header class="bar"><a href="/gallery" aria-label="Back to the gallery">←</a><h1>Photo by \(HTML.escape(photo.author))</h1></header>
             <main class="photo" data-photo-id="\(HTML.escape(photo.id.rawValue))">
-            <img src="\(WebSite.photoPath(photo, width: 1080))" alt="Photo by \(HTML.escape(photo.author))">
+            <img src="\(WebSite.photoPath(photo).dropLast(4))-1080.img" srcset="\(WebSite.srcset(WebSite.photoPath(photo)))" sizes="100vw" alt="Photo by \(HTML.escape(photo.author))">
             <p>\(photo.width) × \(photo.height) · \(original)</p></main>
             """)
     }

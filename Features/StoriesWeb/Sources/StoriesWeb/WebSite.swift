@@ -53,7 +53,8 @@ struct WebSite: Sendable {
             }
             return StoryPage.Item(
                 id: item.id.rawValue, index: index, type: item.media.isVideo ? "video" : "image",
-                src: Self.mediaPath(item), poster: Self.posterPath(item),
+                src: Self.mediaPath(item), srcset: item.media.isVideo ? nil : Self.srcset(Self.mediaPath(item)),
+                poster: Self.posterPath(item),
                 duration: Int(item.duration(imageDuration: configuration.imageDuration).milliseconds),
                 caption: item.caption, alt: item.alt, link: HTML.safeLink(item.link), postedAt: item.postedAt,
                 liked: liked.contains(item.id), seen: seen.contains(item.id),
@@ -102,12 +103,18 @@ struct WebSite: Sendable {
         return "/media/poster/\(HTML.segment(item.id.rawValue))/\(WebMedia.tag(poster)).img"
     }
 
+    /// `path` at each of ``WebPictures/widths`` (`…/tag.img` → `…/tag-720.img 720w, …`).
+    static func srcset(_ path: String) -> String {
+        let stem = path.dropLast(".img".count)
+        return WebPictures.widths.map { "\(stem)-\($0).img \($0)w" }.joined(separator: ", ")
+    }
+
     static func avatarPath(_ user: StoryUser) -> String {
         "/media/avatar/\(HTML.segment(user.id.rawValue))/\(WebMedia.tag(user.avatarURL)).img"
     }
 
-    static func photoPath(_ photo: Photo, width: Int) -> String {
-        "/media/photo/\(HTML.segment(photo.id.rawValue))/\(width)/\(WebMedia.tag(photo.downloadURL)).img"
+    static func photoPath(_ photo: Photo) -> String {
+        "/media/photo/\(HTML.segment(photo.id.rawValue))/\(WebMedia.tag(photo.downloadURL)).img"
     }
 }
 

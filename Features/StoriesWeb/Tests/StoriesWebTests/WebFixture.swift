@@ -5,6 +5,7 @@ import StoriesWeb
 import StoryInterfaces
 import StoryInterfacesTestSupport
 import StoryNavigation
+import StoryTerminal
 import Synchronization
 import Testing
 
@@ -94,9 +95,24 @@ struct WebFixture {
         ]
     }
 
+    /// How many pictures the source was asked for, and what the picture cache holds.
+    let counts = Counts()
+    /// A real 1600 × 900 JPEG (a gradient).
+    static let jpeg: Data = {
+        var pixels = [UInt8](repeating: 128, count: 1600 * 900 * 3)
+        for y in 0..<900 {
+            for x in 0..<1600 {
+                pixels[(y * 1600 + x) * 3] = UInt8(x * 255 / 1600)
+                pixels[(y * 1600 + x) * 3 + 1] = UInt8(y * 255 / 900)
+            }
+        }
+        return JPEGEncoder.encode(RGBImage(width: 1600, height: 900, pixels: pixels), quality: 80)!
+    }()
+
     func content() -> WebContent {
         let stories = stories
-        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60))
+        let jpeg = Self.jpeg
+        let counts = counts
         let content = TestStoryContent(
             onStories: { request in
                 Page(request: request, elements: request.page == 1 ? stories : [], nextPage: nil)
@@ -108,9 +124,16 @@ struct WebFixture {
                 return story
             })
         return WebContent(
-            stories: content, photos: TestPhotoCatalog(), images: { _ in jpeg },
+            stories: content, photos: TestPhotoCatalog(),
+            images: { _ in
+                counts.loads.withLock { $0 += 1 }
+                return jpeg
+            },
             clipFile: { $0.isFileURL ? $0 : nil }, store: store, pageSize: 20,
-            viewer: try! ViewerConfiguration(imageDuration: .seconds(5)))
+            viewer: try! ViewerConfiguration(imageDuration: .seconds(5)),
+            pictureCache: WebPictureCache(
+                load: { key in counts.kept.withLock { $0[key] } },
+                store: { data, key in counts.kept.withLock { $0[key] = data } }))
     }
 
     /// Runs `body` against the routes, as 127.0.0.1:8080 (or `options`).
@@ -126,4 +149,10 @@ struct WebFixture {
 
 extension TestResponse {
     var text: String { String(buffer: body) }
+}
+
+/// What the fixture's source and picture cache saw.
+final class Counts: Sendable {
+    let loads = Mutex(0)
+    let kept = Mutex<[URL: Data]>([:])
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import StoriesWeb
 import StoryInterfaces
+import StoryTerminal
 import Synchronization
 import Testing
 
@@ -122,5 +123,52 @@ struct WebGuardTests {
             }
         }
         #expect(options.pairing?.path == nil)
+    }
+}
+
+@Suite("The web viewer's pictures and revalidation")
+struct WebPicturesTests {
+    @Test func picturesComeAtTheWidthsAskedAndAreMadeOnce() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/u/ada/ada-0", method: .get) { $0.text }
+            let srcset = try #require(page.firstMatch(of: /srcset="([^"]+)"/)?.1)
+            let small = try #require(srcset.split(separator: ",").first?.split(separator: " ").first)
+            #expect(small.hasSuffix("-360.img") && srcset.contains("720w") && srcset.contains("1080w"))
+            for _ in 0..<2 {
+                try await client.execute(uri: String(small), method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "image/jpeg")
+                    let size = try ImageDecoder.check(Data(response.body.readableBytesView))
+                    #expect(size.width == 360 && size.height == 202)
+                }
+            }
+            #expect(fixture.counts.loads.withLock { $0 } == 1, "the second answer came from the picture cache")
+            let original = try #require(page.firstMatch(of: /src="(\/media\/item\/ada-0\/[0-9a-f]{16}\.img)"/)?.1)
+            try await client.execute(uri: String(original), method: .get) { response in
+                let size = try ImageDecoder.check(Data(response.body.readableBytesView))
+                #expect(size.width == 1600)
+                #expect(response.headers[.cacheControl]?.contains("immutable") == true)
+            }
+            try await client.execute(uri: String(original.dropLast(4)) + "-500.img", method: .get) {
+                #expect($0.status == .notFound)
+            }
+        }
+    }
+
+    @Test func aPageTheBrowserHasIsAnswered304() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let tag = try await client.execute(uri: "/u/ada/ada-0", method: .get) { response in
+                try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/u/ada/ada-0", method: .get, headers: [.ifNoneMatch: tag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/u/ada/ada-0", method: .get, headers: [.ifNoneMatch: "\"other\""]) {
+                #expect($0.status == .ok)
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import FeedPaging
 import Foundation
+import PicsumContent
 import StoriesWeb
 import StoryModels
 import StoryTerminal
@@ -45,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
             stories: session.content, photos: session.source.photos, images: images,
             clipFile: { url in BundledCatalog.videoFile(for: url) ?? (url.isFileURL ? url : nil) },
             store: session.store, trayOrder: settings.trayOrder, pageSize: settings.feed.pageSize,
-            viewer: settings.viewer)
+            viewer: settings.viewer, pictureCache: Self.pictureCache(settings.imageCache))
         let serverOptions = StoriesWebServer.Options(host: host, port: port)
         let server = StoriesWebServer(content: content, options: serverOptions)
         do {
@@ -56,6 +57,15 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStreams.printError("cannot serve on \(listen): \(error)")
             throw ExitCode(ExitStatus.unavailable.rawValue)
         }
+    }
+
+    /// Resized pictures kept beside the images' disk cache (`<images.cache.path>-web`, the
+    /// same cap); none when it cannot be opened.
+    static func pictureCache(_ settings: ImageCacheSettings) -> WebPictureCache? {
+        guard let disk = try? DiskImageCache(path: settings.diskPath + "-web", limit: settings.diskMaxBytes) else {
+            return nil
+        }
+        return WebPictureCache(load: { disk.data(for: $0) }, store: { disk.store($0, for: $1) })
     }
 
     /// Says where to point a browser, or the pairing link and its code.
