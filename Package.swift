@@ -239,6 +239,11 @@ let package = Package(
             path: "Benchmarks/StartupHello"
         ),
         .executableTarget(
+            name: "WebHello",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/WebHello"
+        ),
+        .executableTarget(
             name: "StoresBench",
             dependencies: ["SeenLikeStore", "PostgresSeenLikeStore", "StateSync", "StoryInterfaces"],
             path: "Benchmarks/StoresBench"

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StoryBase
 
 /// The one ES module and the one style sheet, inside the program (an installed binary serves
 /// them without its build folder), at fingerprinted names served `immutable`.
@@ -9,13 +10,9 @@ enum WebAssets {
     static let scriptPath = "/assets/stories.\(fingerprint(script)).js"
     static let stylePath = "/assets/stories.\(fingerprint(style)).css"
 
+    /// A 16-hex-digit digest of `text` (FNV-1a: a cache key, not a secret).
     static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(StableHash.fnv1a(text), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 

@@ -27,14 +27,7 @@ enum WebMedia {
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             text += "|\(size)|\(modified)"
         }
-        // FNV-1a, 64 bits: a cache key, not a secret.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return WebAssets.fingerprint(text)
     }
 
     /// The extension a clip's URL gets (Safari plays nothing without one).

@@ -1,4 +1,12 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import HTTPTypes
 public import Hummingbird
 import HummingbirdCore
@@ -47,6 +55,21 @@ public struct StoriesWebServer: Sendable {
     public init(content: WebContent, options: Options) {
         site = WebSite(content: content)
         self.options = options
+    }
+
+    /// Why the server could not listen, in a sentence (the socket's error otherwise).
+    public static func describe(_ error: any Error, listen: String) -> String {
+        guard let error = error as? IOError else { return "cannot serve on \(listen): \(error)" }
+        switch error.errnoCode {
+        case EADDRINUSE:
+            return "cannot serve on \(listen): the address is in use (another `stories serve`?); pick another port with --listen"
+        case EACCES:
+            return "cannot serve on \(listen): ports below 1024 need privileges; use a port such as 8080"
+        case EADDRNOTAVAIL:
+            return "cannot serve on \(listen): this machine has no such address; use 127.0.0.1 or 0.0.0.0"
+        default:
+            return "cannot serve on \(listen): \(error)"
+        }
     }
 
     /// The Host values a loopback server answers to (nil beyond loopback: pairing guards).

@@ -54,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
                 await Self.announce(host: host, port: bound, pairing: serverOptions.pairing?.path)
             }
         } catch {
-            StandardStreams.printError("cannot serve on \(listen): \(error)")
+            StandardStreams.printError(StoriesWebServer.describe(error, listen: listen))
             throw ExitCode(ExitStatus.unavailable.rawValue)
         }
     }
@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         for address in addresses.isEmpty ? [shown] : addresses {
             let url = "http://\(address):\(port)\(pairing)"
             StandardStreams.printError("  " + url)
-            if let code = await QRCode.text(url) { StandardStreams.printError(code) }
+            if let code = await QRCode.text(url) { StandardStreams.writeError(code) }
         }
         StandardStreams.printError("(the link works once; Ctrl-C stops)")
     }
