@@ -1,12 +1,4 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import HTTPTypes
 public import Hummingbird
 import HummingbirdCore
@@ -16,6 +8,14 @@ import StoryBase
 import StoryInterfaces
 import StoryModels
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `stories serve`: the web viewer. Pages and the JSON API over ``WebContent``; writes
 /// through the same store as the terminal; bounded connections, bodies and idle time.
@@ -62,7 +62,8 @@ public struct StoriesWebServer: Sendable {
         guard let error = error as? IOError else { return "cannot serve on \(listen): \(error)" }
         switch error.errnoCode {
         case EADDRINUSE:
-            return "cannot serve on \(listen): the address is in use (another `stories serve`?); pick another port with --listen"
+            return
+                "cannot serve on \(listen): the address is in use (another `stories serve`?); pick another port with --listen"
         case EACCES:
             return "cannot serve on \(listen): ports below 1024 need privileges; use a port such as 8080"
         case EADDRNOTAVAIL:
