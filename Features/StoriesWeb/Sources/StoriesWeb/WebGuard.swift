@@ -57,6 +57,21 @@ public final class Pairing: Sendable {
     }
 }
 
+/// The security headers of every answer.
+enum SecurityHeaders {
+    /// The headers every answer carries (made once).
+    static let fields: HTTPFields = [
+        .contentSecurityPolicy:
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
+        HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
+    ]
+
+}
+
 /// Every request passes here: the Host is one of ours on loopback (no DNS rebinding), a
 /// paired session beyond loopback, writes from our own pages only; every answer gets the
 /// security headers, and every error becomes a page or `{"error":…}` with its status.
@@ -64,18 +79,6 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
     /// Nil: any host (beyond loopback, where pairing guards); else the Host values accepted.
     let hosts: Set<String>?
     let pairing: Pairing?
-
-    static var securityHeaders: HTTPFields {
-        [
-            .contentSecurityPolicy:
-                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-            HTTPField.Name("Referrer-Policy")!: "no-referrer",
-            HTTPField.Name("X-Frame-Options")!: "DENY",
-            HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
-            HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
-        ]
-    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -107,7 +110,7 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
             headers[.contentType] = nil
             response = Response(status: .notModified, headers: headers)
         }
-        for field in Self.securityHeaders where response.headers[field.name] == nil {
+        for field in SecurityHeaders.fields where response.headers[field.name] == nil {
             response.headers.append(field)
         }
         return response

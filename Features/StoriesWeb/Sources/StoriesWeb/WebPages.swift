@@ -33,13 +33,13 @@ enum WebPages {
 
     static func tray(_ page: Page<TrayEntry>, number: Int) -> String {
         var users = ""
-        for entry in page.elements {
+        for (index, entry) in page.elements.enumerated() {
             let user = entry.story.user
             let ring = entry.isMuted ? "muted" : entry.ring.rawValue
             let avatar =
                 user.avatarURL == nil
                 ? "<span class=\"avatar initial\" aria-hidden=\"true\">\(HTML.escape(String(user.name.prefix(1))))</span>"
-                : "<img class=\"avatar\" src=\"\(WebSite.avatarPath(user))\" alt=\"\" width=\"72\" height=\"72\">"
+                : "<img class=\"avatar\" src=\"\(WebSite.sized(WebSite.avatarPath(user), 160))\" srcset=\"\(WebSite.srcset(WebSite.avatarPath(user), widths: [160, 360]))\" sizes=\"72px\" alt=\"\" width=\"72\" height=\"72\" decoding=\"async\"\(index >= 12 ? " loading=\"lazy\"" : "")>"
             let state =
                 entry.isMuted
                 ? "muted" : entry.ring == .seen ? "all seen" : "\(entry.story.items.count - entry.seenItems) new"
@@ -79,7 +79,7 @@ enum WebPages {
         let media =
             item.type == "video"
             ? "<video class=\"media\" src=\"\(item.src)\"\(item.poster.map { " poster=\"\($0)\"" } ?? "") playsinline muted controls preload=\"metadata\" aria-label=\"\(description)\"></video>"
-            : "<img class=\"media\" src=\"\(item.src)\" srcset=\"\(item.srcset ?? "")\" sizes=\"100vw\" alt=\"\(description)\">"
+            : "<img class=\"media\" src=\"\(item.src)\" srcset=\"\(item.srcset ?? "")\" sizes=\"100vw\" fetchpriority=\"high\" alt=\"\(description)\">"
         let caption = item.caption.map { "<p class=\"caption\">\(HTML.escape($0))</p>" } ?? ""
         let link =
             item.link.map {

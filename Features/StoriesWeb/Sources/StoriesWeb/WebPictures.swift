@@ -5,7 +5,7 @@ import StoryTerminal
 /// covers the width (libjpeg's scaled IDCT), area-averaged down, encoded as a progressive JPEG.
 enum WebPictures {
     /// The widths made; any other is refused (bounded work, a cache that fills with few sizes).
-    static let widths = [360, 720, 1080]
+    static let widths = [160, 360, 720, 1080]
 
     /// `data` at `width` pixels across, nil when it is not wider already or is not a JPEG or
     /// PNG (a GIF or WebP is served as it is).

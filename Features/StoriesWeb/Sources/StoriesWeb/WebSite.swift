@@ -68,7 +68,7 @@ struct WebSite: Sendable {
         return StoryPage(
             user: .init(
                 id: story.user.id.rawValue, name: story.user.name,
-                avatar: story.user.avatarURL.map { _ in Self.avatarPath(story.user) },
+                avatar: story.user.avatarURL.map { _ in Self.sized(Self.avatarPath(story.user), 160) },
                 muted: muted.contains(story.user.id)),
             items: items, start: start, autoAdvance: configuration.advancesAutomatically, preload: preload)
     }
@@ -104,9 +104,14 @@ struct WebSite: Sendable {
     }
 
     /// `path` at each of ``WebPictures/widths`` (`…/tag.img` → `…/tag-720.img 720w, …`).
-    static func srcset(_ path: String) -> String {
+    static func srcset(_ path: String, widths: [Int] = WebPictures.widths) -> String {
         let stem = path.dropLast(".img".count)
-        return WebPictures.widths.map { "\(stem)-\($0).img \($0)w" }.joined(separator: ", ")
+        return widths.map { "\(stem)-\($0).img \($0)w" }.joined(separator: ", ")
+    }
+
+    /// `path` at `width` (`…/tag.img` → `…/tag-160.img`).
+    static func sized(_ path: String, _ width: Int) -> String {
+        "\(path.dropLast(".img".count))-\(width).img"
     }
 
     static func avatarPath(_ user: StoryUser) -> String {

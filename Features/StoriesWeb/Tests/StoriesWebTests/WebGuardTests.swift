@@ -133,8 +133,11 @@ struct WebPicturesTests {
         try await fixture.test { client in
             let page = try await client.execute(uri: "/u/ada/ada-0", method: .get) { $0.text }
             let srcset = try #require(page.firstMatch(of: /srcset="([^"]+)"/)?.1)
-            let small = try #require(srcset.split(separator: ",").first?.split(separator: " ").first)
-            #expect(small.hasSuffix("-360.img") && srcset.contains("720w") && srcset.contains("1080w"))
+            let small = try #require(
+                srcset.split(separator: ",").compactMap { $0.split(separator: " ").first }.first {
+                    $0.hasSuffix("-360.img")
+                })
+            #expect(srcset.contains("160w") && srcset.contains("720w") && srcset.contains("1080w"))
             for _ in 0..<2 {
                 try await client.execute(uri: String(small), method: .get) { response in
                     #expect(response.status == .ok)
