@@ -5,7 +5,7 @@ DevTools protocol's Input.dispatchTouchEvent, which the browser treats as truste
 
 usage: web_viewer_test.py --stories PATH [--only NAME]    (exit 0 when every check passes)
 """
-import argparse, json, os, shutil, socket, subprocess, sys, tempfile, time, traceback
+import argparse, http.client, json, os, re, shutil, socket, subprocess, sys, tempfile, time, traceback
 
 from selenium import webdriver
 from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
@@ -319,10 +319,54 @@ def check_parity_with_the_terminal(ctx):
     assert browser_events == terminal, "\nterminal: %s\nbrowser:  %s" % (terminal, browser_events)
 
 
+def request(port, path, headers=None, method="GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(method, path, headers=headers or {})
+    answer = connection.getresponse()
+    body = answer.read()
+    connection.close()
+    return answer.status, dict(answer.getheaders()), body
+
+
+def check_the_host_and_pairing_over_sockets(ctx):
+    port = ctx.bundled.port
+    status, _, _ = request(port, "/", {"Host": "attacker.example:%d" % port})
+    assert status == 421, f"a rebound DNS name got {status}"
+    status, _, _ = request(port, "/api/seen", {"Host": "127.0.0.1:%d" % port, "Origin": "http://attacker.example",
+                                               "Content-Type": "application/json"}, "POST")
+    assert status == 403, status
+    home = os.path.join(ctx.root, "paired")
+    os.makedirs(home, exist_ok=True)
+    shared = free_port()
+    process = subprocess.Popen([ctx.stories, "serve", "--listen", f"0.0.0.0:{shared}", "--source", "bundled",
+                                "--store", "memory"], env={"HOME": home, "PATH": os.environ.get("PATH", "")},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        while not any("/pair/" in line for line in lines):
+            line = process.stderr.readline()
+            assert line, "serve ended: " + "".join(lines)
+            lines.append(line)
+        path = re.search(r"(/pair/[0-9a-f]{64})", "".join(lines)).group(1)
+        assert request(shared, "/")[0] == 403, "served before pairing"
+        assert request(shared, "/pair/" + "0" * 64)[0] == 403, "a guessed link paired"
+        status, headers, _ = request(shared, path)
+        assert status == 303, status
+        cookie = headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+        session = cookie.split(";")[0]
+        assert request(shared, "/", {"Cookie": session})[0] == 200, "the paired device was refused"
+        assert request(shared, path)[0] == 403, "the link worked twice"
+        assert request(shared, "/", {"Cookie": "stories_session=" + "0" * 64})[0] == 403
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
 CHECKS = [check_tray_tap_and_the_timer, check_hold_pauses_and_taps_move, check_swipes_between_people_and_down_to_close,
           check_a_video_plays_and_its_bar_follows, check_seen_reaches_the_store,
           check_the_outbox_delivers_after_the_server_returns, check_pages_without_javascript,
-          check_a_hostile_document, check_parity_with_the_terminal]
+          check_a_hostile_document, check_parity_with_the_terminal, check_the_host_and_pairing_over_sockets]
 
 
 class Context:
@@ -337,6 +381,7 @@ def main():
     root = tempfile.mkdtemp(prefix="stories-web-")
     ctx = Context()
     ctx.stories = arguments.stories
+    ctx.root = root
     homes = {name: os.path.join(root, name) for name in ("bundled", "hostile", "parity")}
     for home in homes.values():
         os.makedirs(home)
@@ -353,11 +398,12 @@ def main():
                                                          "--store", "memory"]).start()
     ctx.parity = Server(ctx.stories, homes["parity"], ["--source", "bundled", "--store", "memory"]).start()
     ctx.driver = browser()
-    failures = 0
+    failures = ran = 0
     try:
         for check in CHECKS:
             if arguments.only and arguments.only not in check.__name__:
                 continue
+            ran += 1
             started = time.time()
             try:
                 check(ctx)
@@ -371,7 +417,7 @@ def main():
         ctx.driver.quit()
         for server in (ctx.bundled, ctx.hostile, ctx.parity):
             server.stop()
-    print(f"web viewer in chromium: {len(CHECKS) - failures} passed, {failures} failed")
+    print(f"web viewer in chromium: {ran - failures} passed, {failures} failed")
     if failures == 0:
         shutil.rmtree(root, ignore_errors=True)
     return 1 if failures else 0
