@@ -26,14 +26,23 @@ enum HTML {
         return out
     }
 
-    /// The characters a path segment keeps as they are; everything else is percent-encoded,
-    /// so an id with `/`, `?`, `#`, `..` or markup stays one segment and one id.
-    private static let segmentCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~")
-
-    /// `value` as one URL path segment (a `.` is encoded too: no segment is ever `.` or `..`).
+    /// `value` as one URL path segment: letters, digits, `-`, `_` and `~` as they are, every
+    /// other byte of its UTF-8 as `%XX` — so an id with `/`, `?`, `#`, `.`, `..` or markup stays
+    /// one segment and one id (Foundation's `addingPercentEncoding` was a fifth of a tray page).
     static func segment(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A path parameter as the router handed it (still percent-encoded), decoded; nil when it

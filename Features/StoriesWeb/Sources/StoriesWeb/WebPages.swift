@@ -35,11 +35,12 @@ enum WebPages {
         var users = ""
         for (index, entry) in page.elements.enumerated() {
             let user = entry.story.user
+            let avatarPath = WebSite.avatarPath(user)
             let ring = entry.isMuted ? "muted" : entry.ring.rawValue
             let avatar =
                 user.avatarURL == nil
                 ? "<span class=\"avatar initial\" aria-hidden=\"true\">\(HTML.escape(String(user.name.prefix(1))))</span>"
-                : "<img class=\"avatar\" src=\"\(WebSite.sized(WebSite.avatarPath(user), 160))\" srcset=\"\(WebSite.srcset(WebSite.avatarPath(user), widths: [160, 360]))\" sizes=\"72px\" alt=\"\" width=\"72\" height=\"72\" decoding=\"async\"\(index >= 12 ? " loading=\"lazy\"" : "")>"
+                : "<img class=\"avatar\" src=\"\(WebSite.sized(avatarPath, 160))\" srcset=\"\(WebSite.srcset(avatarPath, widths: [160, 360]))\" sizes=\"72px\" alt=\"\" width=\"72\" height=\"72\" decoding=\"async\"\(index >= 12 ? " loading=\"lazy\"" : "")>"
             let state =
                 entry.isMuted
                 ? "muted" : entry.ring == .seen ? "all seen" : "\(entry.story.items.count - entry.seenItems) new"
