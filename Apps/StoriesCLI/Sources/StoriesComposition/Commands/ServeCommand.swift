@@ -3,6 +3,7 @@ import FeedPaging
 import Foundation
 import PicsumContent
 import StoriesWeb
+import StoryInterfaces
 import StoryModels
 import StoryTerminal
 
@@ -42,10 +43,14 @@ struct ServeCommand: AsyncParsableCommand {
         let session = try await ContentSession.open(options)
         let settings = session.root.settings
         let images = try session.imageLoader()
+        var store = session.store
+        if let shared = store as? any SharedStateStoring {  // a long-running program: synced in the background
+            store = await shared.inBackground { if let problem = $0 { session.root.logger.info("sync: \(problem)") } }
+        }
         let content = WebContent(
             stories: session.content, photos: session.source.photos, images: images,
             clipFile: { url in BundledCatalog.videoFile(for: url) ?? (url.isFileURL ? url : nil) },
-            store: session.store, trayOrder: settings.trayOrder, pageSize: settings.feed.pageSize,
+            store: store, trayOrder: settings.trayOrder, pageSize: settings.feed.pageSize,
             viewer: settings.viewer, pictureCache: Self.pictureCache(settings.imageCache))
         let serverOptions = StoriesWebServer.Options(host: host, port: port)
         let server = StoriesWebServer(content: content, options: serverOptions)
