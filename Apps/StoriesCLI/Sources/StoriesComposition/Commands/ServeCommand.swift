@@ -1,5 +1,6 @@
 public import ArgumentParser
 import FeedPaging
+import Logging
 import Foundation
 import PicsumContent
 import StoriesWeb
