@@ -1,7 +1,7 @@
 public import ArgumentParser
 import FeedPaging
-import Logging
 import Foundation
+import Logging
 import PicsumContent
 import StoriesWeb
 import StoryInterfaces
