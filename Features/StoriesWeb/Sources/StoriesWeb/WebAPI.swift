@@ -94,10 +94,7 @@ enum WebAPI {
         router.get("/u/:user/:item/seen.gif") { request, context in
             // A GET that writes: only our own page's <img> may (an image request carries
             // Sec-Fetch-Site; a cross-site one is refused like any write).
-            guard
-                request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "same-origin"
-                    || WebGuard<WebContext>.isSameOrigin(request)
-                        && request.headers[HTTPField.Name("Sec-Fetch-Site")!] == nil
+            guard WebGuard<WebContext>.isSameOrigin(request)
             else {
                 throw WebError(.forbidden, "Cross-site requests cannot mark items seen.")
             }

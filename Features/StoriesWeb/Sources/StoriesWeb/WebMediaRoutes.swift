@@ -25,7 +25,7 @@ enum WebMediaRoutes {
             let item = try await Self.item(id, in: content)
             let file = try Self.file(context, tag: WebMedia.tag(item.media.url))
             if item.media.isVideo {
-                return try Self.clip(
+                return try await Self.clip(
                     item.media.url, request: request, content: content, ext: WebMedia.clipExtension(item.media.url))
             }
             return try await Self.picture(item.media.url, width: file.width, content: content)
@@ -82,7 +82,7 @@ enum WebMediaRoutes {
     static func picture(_ url: URL, width: Int?, content: WebContent) async throws -> Response {
         let key = width.map { WebPictures.key(url, width: $0) }
         var data: Data
-        if let key, let kept = content.pictureCache?.load(key) {
+        if let key, let cache = content.pictureCache, let kept = await files.run({ cache.load(key) }) {
             data = kept
         } else {
             do {
@@ -90,9 +90,10 @@ enum WebMediaRoutes {
             } catch {
                 throw WebError(.badGateway, "The picture could not be loaded: \(error)")
             }
-            if let width, let key, let smaller = WebPictures.resized(data, width: width) {
+            let original = data
+            if let width, let key, let smaller = await resizing.run({ WebPictures.resized(original, width: width) }) {
                 data = smaller
-                content.pictureCache?.store(smaller, key)
+                if let cache = content.pictureCache { await files.run { cache.store(smaller, key) } }
             }
         }
         guard let type = WebMedia.pictureType(data) else {
@@ -104,8 +105,18 @@ enum WebMediaRoutes {
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// A clip from its local file: the whole of it, or the range asked (206), or 416.
-    static func clip(_ url: URL, request: Request, content: WebContent, ext: String) throws -> Response {
+    /// Disk work (the picture cache, clips' files), off the cooperative pool.
+    static let files = BlockingQueue(label: "stories.web.files")
+    /// Resizing pictures (CPU for tens of milliseconds), one at a time, off the cooperative pool.
+    static let resizing = BlockingQueue(label: "stories.web.resize")
+
+    /// A clip from its local file: the whole of it, or the range asked (206), or 416 — opened
+    /// and read on ``files``.
+    static func clip(_ url: URL, request: Request, content: WebContent, ext: String) async throws -> Response {
+        try await files.run { try clipFromDisk(url, range: request.headers[.range], content: content, ext: ext) }
+    }
+
+    private static func clipFromDisk(_ url: URL, range: String?, content: WebContent, ext: String) throws -> Response {
         guard let file = content.clipFile(url) else {
             throw WebError(.notFound, "This clip is not on this machine, so the web viewer cannot serve it.")
         }
@@ -120,7 +131,7 @@ enum WebMediaRoutes {
             .contentType: WebMedia.clipType(ext), .acceptRanges: "bytes",
             .cacheControl: "public, max-age=31536000, immutable",
         ]
-        switch WebMedia.range(request.headers[.range], size: opened.size) {
+        switch WebMedia.range(range, size: opened.size) {
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(opened.size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)

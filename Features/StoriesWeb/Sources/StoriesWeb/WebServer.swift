@@ -90,7 +90,7 @@ public struct StoriesWebServer: Sendable {
         let ready = BoundPort()
         let app = Application(
             router: router(port: { ready.value.withLock { $0 } ?? options.port }),
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(options.idleTimeout.nanoseconds))),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(options.maximumConnections)),
@@ -172,14 +172,6 @@ struct HostAndPairing: RouterMiddleware {
     ) async throws -> Response {
         try await WebGuard<WebContext>(hosts: server.hosts(port: port()), pairing: server.options.pairing)
             .handle(request, context: context, next: next)
-    }
-}
-
-extension Duration {
-    /// Whole nanoseconds.
-    var nanoseconds: Int64 {
-        let parts = components
-        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
     }
 }
 
