@@ -18,7 +18,7 @@ struct ConfigurationPrecedenceTests {
             "feed.prefetchDistance": "5", "feed.wrap": "true", "tray.order": "unseen-first", "store.kind": "sqlite",
             "store.path": sandbox.root + "/.local/share/stories/state.sqlite", "store.busyTimeout": "5s",
             "images.cache.path": sandbox.root + "/.cache/stories/images",
-            "images.cache.maxBytes": "268435456", "images.memory.maxBytes": "67108864", "network.timeout": "15s",
+            "images.cache.maxBytes": "256 MiB", "images.memory.maxBytes": "64 MiB", "network.timeout": "15s",
             "network.retries": "3", "network.maxConcurrent": "4", "viewer.imageDuration": "5s",
             "viewer.autoAdvance": "true", "viewer.accessible": "false", "viewer.videoFrameRate": "0",
             "terminal.color": "auto",

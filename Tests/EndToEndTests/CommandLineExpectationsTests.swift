@@ -46,4 +46,49 @@ struct CommandLineExpectationsTests {
         let state = try await StoriesProcess.run(["state", "--store", "memory"])
         #expect(state.stdout.contains("0 items seen, 0 liked, 0 users started"), "\(state.stdout)")
     }
+
+    /// `stories help NAME` for no subcommand NAME: 64 and the unknown-command error (it printed
+    /// the root's help, exit 0).
+    @Test func helpForAnUnknownCommandExits64() async throws {
+        let result = try await StoriesProcess.run(["help", "nonexistent"])
+        #expect(result.status == 64 && result.stderr.contains("Unknown command 'nonexistent'"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// Global options before the subcommand work as after it (it was "Unexpected argument
+    /// 'tray'", 64), and the `next:` hint repeats the options given (it said only `--page 2`).
+    @Test func globalOptionsComeBeforeOrAfterTheSubcommandAndTheHintKeepsThem() async throws {
+        let before = try await StoriesProcess.run(["--source", "bundled", "--store=memory", "tray", "--limit", "2"])
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(
+            before.stdout.hasSuffix("next: stories tray --source bundled --store memory --limit 2 --page 2\n"),
+            "\(before.stdout)")
+        let after = try await StoriesProcess.run(["tray", "--limit", "2", "--source", "bundled", "--store=memory"])
+        #expect(after.stdout == before.stdout)
+        let quoted = try await StoriesProcess.run([
+            "--set", "feed.pageSize=1", "--store-path", "/tmp/a b", "tray", "--source", "bundled",
+        ])
+        #expect(
+            quoted.stdout.contains(
+                "next: stories tray --source bundled --store-path '/tmp/a b' --set feed.pageSize=1 --page 2"),
+            "\(quoted)")
+        #expect(try await StoriesProcess.run(["--source", "bundled", "tray", "--json"]).stdout.hasPrefix("{"))
+    }
+
+    /// A subcommand's help: its own options first, the global ones after, under their own heading.
+    @Test func aSubcommandsHelpShowsItsOwnOptionsFirst() async throws {
+        let help = try await StoriesProcess.run(["tray", "--help"]).stdout
+        let own = try #require(help.range(of: "OPTIONS:\n  --page"), "\(help)")
+        let global = try #require(help.range(of: "\n\nGLOBAL OPTIONS:\n  --config"), "\(help)")
+        #expect(own.lowerBound < global.lowerBound)
+        #expect(help.components(separatedBy: "--source").count == 3, "once, plus the examples: \(help)")
+    }
+
+    /// Sizes in `stories config` read as sizes (it said 268435456); JSON keeps the number.
+    @Test func configShowsSizesInUnits() async throws {
+        let table = try await StoriesProcess.run(["config"]).stdout
+        #expect(table.contains(/images\.cache\.maxBytes +256 MiB +default/), "\(table)")
+        let json = try await StoriesProcess.run(["config", "--json"]).stdout
+        #expect(json.contains(#"{"key":"images.cache.maxBytes","source":"default","value":268435456}"#), "\(json)")
+    }
 }

@@ -82,5 +82,8 @@ struct CacheCommandTests {
         let clear = try await StoriesProcess.run(["cache", "clear"], home: home)
         #expect(clear.status == 0 && clear.stdout.hasPrefix("removed 0 images"))
         #expect(try await StoriesProcess.run(["cache", "bogus"], home: home).status == 64)
+        // Bare `stories cache` shows the stats (it was "Missing expected argument '<action>'", 64).
+        let bare = try await StoriesProcess.run(["cache"], home: home)
+        #expect(bare.status == 0 && bare.stdout.hasPrefix("0 images, 0 bytes of 256 MiB"), "\(bare.stderr)")
     }
 }

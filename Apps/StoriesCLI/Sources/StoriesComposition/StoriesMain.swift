@@ -15,7 +15,8 @@ public enum StoriesMain {
     /// status: the process set up, `--version` answered before ArgumentParser builds anything,
     /// a folder named first browsed, an unknown command refused, then the command parsed and run.
     public static func run(_ arguments: [String]) async -> Int32 {
-        // A closed pipe is a write error (EPIPE, exit 74 with a message), not a silent death.
+        // A closed pipe is a write error (EPIPE), not a death by signal: the command ends
+        // quietly with status 0 (`stories doctor | head -3`), after its cleanup.
         signal(SIGPIPE, SIG_IGN)
         // Whatever this process creates is its user's only (state, log, caches, clips): other
         // users of the machine read none of it. Each place also sets its own mode.
@@ -36,6 +37,7 @@ public enum StoriesMain {
         {
             arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
         }
+        arguments = GlobalOptions.movingLeadingOptions(arguments, commands: StoriesCommand.commandNames)
         if let unknown = StoriesCommand.unknownCommand(arguments) {
             StandardStreams.writeError(unknown)
             return ExitStatus.usage.rawValue
@@ -77,6 +79,8 @@ public enum StoriesMain {
         do {
             try await run(try await parse(arguments))
             return ExitStatus.success.rawValue
+        } catch let error as OutputError where error.isClosedPipe {
+            return ExitStatus.success.rawValue  // the reader has all it wanted
         } catch {
             if let status = ErrorReport.status(for: error) {
                 StandardStreams.printError(ErrorReport.message(for: error))
@@ -92,7 +96,7 @@ public enum StoriesMain {
             if !message.isEmpty {
                 if code == .success {
                     do {
-                        try StandardStreams.printOutput(message)
+                        try StandardStreams.printOutput(HelpLayout.ownOptionsFirst(message))
                     } catch {
                         StandardStreams.printError(error.description)
                         return ExitStatus.ioError.rawValue
@@ -103,5 +107,22 @@ public enum StoriesMain {
             }
             return code.rawValue
         }
+    }
+}
+
+/// The order of a subcommand's help: ArgumentParser prints titled option groups before the
+/// command's own options; a reader looks for the command's own first, the options every
+/// subcommand shares (``GlobalOptions``, "GLOBAL OPTIONS:") after them.
+enum HelpLayout {
+    /// `help` with its "GLOBAL OPTIONS:" section moved after its "OPTIONS:" section (the text
+    /// as it is when it has not both).
+    static func ownOptionsFirst(_ help: String) -> String {
+        var sections = help.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }
+        guard let global = sections.firstIndex(where: { $0.hasPrefix("GLOBAL OPTIONS:") }),
+            let own = sections.firstIndex(where: { $0.hasPrefix("OPTIONS:") }), global < own
+        else { return help }
+        let moved = sections.remove(at: global)
+        sections.insert(moved, at: own)  // `own` moved up by one: after the command's own options
+        return sections.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 }

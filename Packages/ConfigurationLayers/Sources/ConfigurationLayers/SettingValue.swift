@@ -21,11 +21,22 @@ public enum SettingValue: Hashable, Sendable {
     public var displayText: String {
         switch self {
         case .text(let text), .path(let text): text
-        case .integer(let value), .bytes(let value): String(value)
+        case .integer(let value): String(value)
+        case .bytes(let value): Self.format(bytes: value)
         case .boolean(let value): String(value)
         case .duration(let duration): Self.format(duration)
         case .url(let url): url.absoluteString
         }
+    }
+
+    /// Formats a size the way it may be written in configuration, in the largest binary unit
+    /// it is a whole number of: `256 MiB`, `1 GiB`, `1500000` (a value that reads back the same).
+    public static func format(bytes: Int) -> String {
+        for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes != 0 && bytes % size == 0
+        {
+            return "\(bytes / size) \(unit)"
+        }
+        return String(bytes)
     }
 
     /// Formats a duration the way it is written in configuration: `5s`, `500ms`, `2m`.

@@ -43,7 +43,7 @@ struct BrowseCommand: AsyncParsableCommand {
               stories ~/Pictures/trip      (a folder: each subfolder, or each day, a story)
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     /// Runs the app, or prints the tray without a terminal.
     func run() async throws {

@@ -11,13 +11,13 @@ struct CacheCommand: ParsableCommand {
         commandName: "cache", _superCommandName: "stories",
         abstract: "Show, clear or verify the image disk cache (and the video clips').",
         discussion: """
-            stats: entries, bytes and the limit (images.cache.maxBytes). clear: removes every \
+            stats (the default): entries, bytes and the limit (images.cache.maxBytes). clear: removes every \
             entry. verify: re-hashes every entry and removes those whose bytes no longer match. \
             Downloaded video clips have a cache of their own beside the images' \
             (<images.cache.path>-videos, the same limit), reported on a second line once it exists.
 
             Examples:
-              stories cache stats
+              stories cache
               stories cache verify
             """)
 
@@ -26,10 +26,10 @@ struct CacheCommand: ParsableCommand {
         case stats, clear, verify
     }
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     @Argument(help: "stats, clear or verify.")
-    var action: Action
+    var action: Action = .stats
 
     /// Runs the action and prints one line.
     func run() throws {

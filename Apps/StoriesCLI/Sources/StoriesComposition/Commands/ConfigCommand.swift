@@ -20,7 +20,7 @@ struct ConfigCommand: ParsableCommand {
               stories config --config ./stories.yaml --store memory
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     @Flag(help: "Print JSON: {\"file\":…,\"keys\":[{\"key\",\"value\",\"source\"}]}.")
     var json = false

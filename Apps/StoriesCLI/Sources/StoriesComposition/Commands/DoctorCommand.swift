@@ -21,7 +21,7 @@ struct DoctorCommand: AsyncParsableCommand {
             moved aside with a timestamp and a new one is started (nothing else ever moves it).
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Flag(help: "Move a damaged state database aside and start a new one.") var repair = false
 
     /// Runs every check.
@@ -67,6 +67,8 @@ struct DoctorCommand: AsyncParsableCommand {
         for (label, check) in checks {
             do {
                 try StandardStreams.printOutput("\(label): " + (try await check(settings, repair)))
+            } catch let error as OutputError where error.isClosedPipe {
+                throw error  // the reader went away: the rest is not wanted either
             } catch {
                 StandardStreams.printError("\(label): " + ErrorReport.message(for: error))
                 failed = failed ?? ErrorReport.status(for: error) ?? .software

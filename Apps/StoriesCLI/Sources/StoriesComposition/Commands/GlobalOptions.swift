@@ -74,6 +74,65 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         return (flags, assigned)
     }
 
+    /// The options as they were given, as words for a shell (a hint such as `next: stories
+    /// tray --source bundled --page 2` repeats them): the flags in declaration order, then
+    /// each `--set`. Values are quoted when a shell would split or expand them.
+    public var givenArguments: String {
+        var words: [String] = []
+        if let configFile { words += ["--config", Self.shellWord(configFile)] }
+        for (flag, value) in Self.flagValues(self) {
+            guard let value else { continue }
+            if flag == "accessible" {
+                words.append(value == "true" ? "--accessible" : "--no-accessible")
+            } else {
+                words += ["--" + flag, Self.shellWord(value)]
+            }
+        }
+        for assignment in assignments { words += ["--set", Self.shellWord(assignment)] }
+        return words.joined(separator: " ")
+    }
+
+    /// `stories --source bundled tray`: the global options given before a subcommand's name,
+    /// moved after the whole command line (before a `--`), where every subcommand parses them —
+    /// both orders work, as the help says. Nothing changes unless only global options (and
+    /// their values) come before a name in `commands`.
+    public static func movingLeadingOptions(_ arguments: [String], commands: [String]) -> [String] {
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("--") {
+            let word = arguments[index]
+            let name = String(word.prefix { $0 != "=" })
+            if takingValues.contains(name) {
+                index += word.contains("=") ? 1 : 2
+            } else if name == "--accessible" || name == "--no-accessible" {
+                index += 1
+            } else {
+                return arguments  // --help, --version, or not an option every subcommand takes
+            }
+        }
+        guard index > 0, index < arguments.count, commands.contains(arguments[index]) else { return arguments }
+        var rest = Array(arguments[index...])
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        rest.insert(contentsOf: arguments[..<index], at: end)
+        return rest
+    }
+
+    /// The options that take a value (`--source bundled`, `--source=bundled`), with dashes.
+    static let takingValues: Set<String> = Set(
+        ["--config", "--set"]
+            + Mirror(reflecting: GlobalOptions()).children.compactMap { child in
+                // The property wrappers' types only: their values cannot be read unparsed.
+                guard let label = child.label, child.value is Option<String?> else { return nil }
+                return "--" + SettingSpec.kebab(String(label.dropFirst()))
+            })
+
+    /// `word` as one word for a POSIX shell: as it is when it holds only safe characters,
+    /// else in single quotes (each `'` inside written `'\''`).
+    static func shellWord(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%")
+        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
     /// Every configuration flag this type declares (given or not), by its name, without dashes.
     static func flagValues(_ options: GlobalOptions) -> [(flag: String, value: String?)] {
         Mirror(reflecting: options).children.compactMap { child in

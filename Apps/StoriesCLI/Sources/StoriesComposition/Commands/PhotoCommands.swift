@@ -19,7 +19,7 @@ struct PhotosCommand: AsyncParsableCommand {
               stories photos --page 3 --json
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     // Optional for the reason TrayCommand's is (a default described costs conformance scans).
     @Option(help: "The page, from 1. (default: 1)") var page: Int?
     @Option(help: "Photos per page (default feed.pageSize, at most 100).") var limit: Int?
@@ -28,6 +28,7 @@ struct PhotosCommand: AsyncParsableCommand {
     /// Prints the page.
     func run() async throws {
         let page = page ?? 1
+        _ = try PageRequest(page: page, limit: limit ?? 1)  // `--page 0` refused before any network
         let session = try await ContentSession.open(options)
         let result = try await session.source.photos.photos(
             try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize))
@@ -42,7 +43,8 @@ struct PhotosCommand: AsyncParsableCommand {
                 )
             }
             try StandardStreams.printOutput(
-                result.nextPage.map { "next: stories photos --page \($0)" } ?? "(last page)")
+                result.nextPage.map { NextPageHint.line("photos", options: options, limit: limit, page: $0) }
+                    ?? "(last page)")
         }
     }
 }
@@ -54,7 +56,7 @@ struct PhotoCommand: AsyncParsableCommand {
         commandName: "photo", _superCommandName: "stories", abstract: "Show one photo's details.",
         discussion: "ID as `stories photos` prints it; an unknown one exits 65.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Argument(help: ArgumentHelp("The photo id.", valueName: "id")) var id: String
     @Flag(help: "Print JSON.") var json = false
 

@@ -36,7 +36,7 @@ struct RenderCommand: AsyncParsableCommand {
               stories render photo.jpg --graphics sixel
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     @Argument(
         help: ArgumentHelp(

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
               stories serve --listen 0.0.0.0:8080     (a phone on the same Wi-Fi scans the code)
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     @Option(help: "Where to listen, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one).")
     var listen = "127.0.0.1:8080"

@@ -16,7 +16,7 @@ struct StateCommand: AsyncParsableCommand {
             with a store shared through a server also "sync":{"pending","lastSync"} (changes saved here that wait for the server).
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     /// Prints the summary.
@@ -47,7 +47,7 @@ struct LikeCommand: AsyncParsableCommand {
         commandName: "like", _superCommandName: "stories", abstract: "Like an item (or unlike it with --off).",
         discussion: "ITEM is an id as `stories view` prints it; an unknown one exits 65.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Argument(help: ArgumentHelp("The item id.", valueName: "item")) var item: String
     @Flag(help: "Unlike instead.") var off = false
 
@@ -72,7 +72,7 @@ struct MuteCommand: AsyncParsableCommand {
             the viewer does the same); `stories state` lists them.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Argument(help: ArgumentHelp("The user id.", valueName: "user")) var user: String
     @Flag(help: "Unmute instead.") var off = false
 
@@ -93,7 +93,7 @@ struct SeenCommand: AsyncParsableCommand {
         commandName: "seen", _superCommandName: "stories", abstract: "Mark items as seen.",
         discussion: "ITEMs are ids as `stories view` prints them; an unknown one exits 65 and nothing is written.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Argument(help: ArgumentHelp("The item ids.", valueName: "item")) var items: [String]
 
     /// Checks every item first, then writes them all.
@@ -124,7 +124,7 @@ struct ResetCommand: AsyncParsableCommand {
         abstract: "Forget seen items, likes, mutes, or all of them.",
         discussion: "Say what to forget: --seen, --likes, --mutes or --all.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Flag(help: "Forget seen items and progress.") var seen = false
     @Flag(help: "Forget likes.") var likes = false
     @Flag(help: "Forget which users are muted.") var mutes = false

@@ -66,7 +66,10 @@ public struct StoriesCommand: AsyncParsableCommand {
     /// The error for a first argument that is no subcommand (the default subcommand, browse,
     /// takes no arguments: without this, `stories trya` would show browse's usage): the name
     /// it is closest to, when one is close. Nil for an option or a subcommand.
+    /// `stories help NAME` for a NAME that is no subcommand is the same error (ArgumentParser
+    /// printed the root's help and exited 0).
     static func unknownCommand(_ arguments: [String]) -> String? {
+        if arguments.first == "help", arguments.count > 1 { return unknownCommand(Array(arguments.dropFirst())) }
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         if first.contains("/") {  // a path: `stories PATH` browses a folder that exists
             return "Error: no such folder: \(StandardStreams.sanitized(first)) (stories PATH shows a folder)."

@@ -22,7 +22,7 @@ struct TrayCommand: AsyncParsableCommand {
               stories tray --page 2 --json
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     // Optional, its default in the help text, rather than `= 1`: ArgumentParser describes a
     // default by casting it to `CaseIterable` and printing it, three conformance scans of the
@@ -42,6 +42,7 @@ struct TrayCommand: AsyncParsableCommand {
     /// cannot build a `TrayCommand` of its own: options ArgumentParser did not parse cannot
     /// be read).
     static func print(options: GlobalOptions, page: Int, limit: Int?, json: Bool) async throws {
+        _ = try PageRequest(page: page, limit: limit ?? 1)  // `--page 0` refused before any network
         let session = try await ContentSession.open(options)
         let request = try PageRequest(page: page, limit: limit ?? session.root.settings.feed.pageSize)
         let result = try await TrayRules.page(
@@ -61,7 +62,21 @@ struct TrayCommand: AsyncParsableCommand {
                 )
             }
             if entries.isEmpty { try StandardStreams.printOutput("(no users on page \(page))") }
-            try StandardStreams.printOutput(result.nextPage.map { "next: stories tray --page \($0)" } ?? "(last page)")
+            try StandardStreams.printOutput(
+                result.nextPage.map { NextPageHint.line("tray", options: options, limit: limit, page: $0) }
+                    ?? "(last page)")
         }
+    }
+}
+
+/// The `next:` line under a page of text: the same command with the same options, one page on.
+enum NextPageHint {
+    /// `next: stories tray --source bundled --limit 2 --page 2` (sanitised: a value may be anything).
+    static func line(_ command: String, options: GlobalOptions, limit: Int?, page: Int) -> String {
+        let given = options.givenArguments
+        let words =
+            ["next: stories", command] + (given.isEmpty ? [] : [given]) + (limit.map { ["--limit", "\($0)"] } ?? [])
+            + ["--page", "\(page)"]
+        return StandardStreams.sanitized(words.joined(separator: " "))
     }
 }

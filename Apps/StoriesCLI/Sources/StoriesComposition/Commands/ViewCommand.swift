@@ -27,7 +27,7 @@ struct ViewCommand: AsyncParsableCommand {
               stories view paul-jarvis --keys "next next close"
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
 
     @Argument(
         help: ArgumentHelp("The user id, as `stories tray` prints it.", valueName: "user"),

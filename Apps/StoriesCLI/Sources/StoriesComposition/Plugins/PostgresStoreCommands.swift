@@ -17,7 +17,7 @@ struct SyncCommand: AsyncParsableCommand {
             changes wait here); 78: it refused the login.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup(title: "Global options") var options: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     /// Syncs, then says what moved and what waits.
@@ -53,7 +53,7 @@ struct AdminCommand: AsyncParsableCommand {
 
     /// The owner's connection.
     struct Owner: ParsableArguments {
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Global options") var options: GlobalOptions
         @Option(help: "The database owner's postgres:// URL (default: store.postgres.url).") var url: String?
 
         func open() async throws -> any SharedStateAdministering {

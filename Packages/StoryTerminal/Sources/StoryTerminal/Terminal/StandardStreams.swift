@@ -12,7 +12,8 @@ import Synchronization
 /// Writing to stdout and stderr; text from configuration or content is sanitised first.
 ///
 /// Writes are `write(2)` loops, never `FileHandle.write` (which traps on a full disk or a
-/// closed descriptor): stdout that cannot take the output is an ``OutputError`` (exit 74);
+/// closed descriptor): stdout that cannot take the output is an ``OutputError`` (exit 74; a
+/// pipe whose reader went away ends the command quietly, ``OutputError/isClosedPipe``);
 /// stderr that cannot is given up silently (there is nowhere left to say it).
 public enum StandardStreams {
     /// One line to stdout (sanitise content first).
@@ -108,6 +109,10 @@ public struct OutputError: Error, CustomStringConvertible {
 
     /// Creates the error for `errno` `code`.
     public init(code: Int32) { self.code = code }
+
+    /// The reader of a pipe went away (`stories doctor | head -3`): the end of the output the
+    /// reader asked for, not a failure to say.
+    public var isClosedPipe: Bool { code == EPIPE }
 
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public var description: String {
