@@ -99,6 +99,10 @@ struct SharedStateSyncTests {
         try Self.requireCluster()
         let owner = try await PostgresTestCluster.shared().createDatabase()
         let admin = try Device(owner)
+        // Without an owner's URL: a usage error saying to pass one (it was "invalid value sqlite
+        // for store.kind").
+        let noURL = try await StoriesProcess.run(["admin", "init"])
+        #expect(noURL.status == 64 && noURL.stderr.contains("pass --url postgres://"), "\(noURL.stderr)")
         let initialized = try await admin.run(["admin", "init", "--url", owner])
         #expect(initialized.status == 0 && initialized.stdout.contains("ready"), "\(initialized.stderr)")
         let suffix = UUID().uuidString.prefix(6).lowercased().filter { $0.isLetter || $0.isNumber }
@@ -110,9 +114,19 @@ struct SharedStateSyncTests {
             return url
         }
         let ann = try Device(try await person("ann_\(suffix)"))
-        // Adding her again would reset her password and cut her devices off: only when asked.
+        // Adding her again would reset her password and cut her devices off: refused (65, it was
+        // 64), saying how to ask for it.
         let again = try await admin.run(["admin", "add-person", "ann_\(suffix)", "--url", owner])
-        #expect(again.status == 64 && again.stderr.contains("add-person --rotate ann_\(suffix)"), "\(again.stderr)")
+        #expect(
+            again.status == 65 && again.stderr.contains("add-person --new-password ann_\(suffix)"), "\(again.stderr)")
+        // A login refused names where the URL came from: --url, or the key and what set it.
+        let wrong = owner.replacingOccurrences(of: "://stories@", with: "://nobody_\(suffix)@")
+        let refusedAdmin = try await admin.run(["admin", "init", "--url", wrong])
+        #expect(refusedAdmin.status == 78 && refusedAdmin.stderr.contains("--url"), "\(refusedAdmin.stderr)")
+        let refusedDevice = try await Device(wrong).run(["sync"])
+        #expect(
+            refusedDevice.status == 78 && refusedDevice.stderr.contains("STORIES_STORE_POSTGRES_URL"),
+            "\(refusedDevice.stderr)")
         let bob = try Device(try await person("bob_\(suffix)"))
         #expect(try await ann.run(["seen", "alan-0"]).status == 0)
         #expect(try await ann.run(["like", "ada-1"]).status == 0)

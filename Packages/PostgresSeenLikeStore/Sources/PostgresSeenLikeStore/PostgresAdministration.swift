@@ -33,7 +33,7 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
             case .notAPerson(let name):
                 "\"\(name)\" is an administrator's role (it may create roles or bypass row security, or owns the database or something in it, or belongs to a role that does), not a person's; choose another name"
             case .personExists(let name):
-                "\(name) is already a person; to give them a new password (their devices must then be set again), run stories admin add-person --rotate \(name)"
+                "\(name) is already a person; to give them a new password (their devices must then be set again), run stories admin add-person --new-password \(name)"
             case .personHasRows(let name):
                 "\(name) already has state of their own; the database's earlier rows were left where they are"
             case .cannotCreateRoles(let server, let detail):

@@ -59,10 +59,12 @@ extension SQLiteSeenLikeStore: SyncReplica {
     /// Applies pulled changes in the server's order, skipping those at or before the cursor
     /// (a sync that ran beside another), and moves the cursor, in one transaction. An item with
     /// a change still pending here keeps its local state: that change reaches the server later.
-    public func apply(_ changes: [SharedChange], cursor: Int64) async throws {
+    /// Returns how many changed a row here (this device's own, pulled back, change none).
+    @discardableResult public func apply(_ changes: [SharedChange], cursor: Int64) async throws -> Int {
         try await write { db in
             let current = Int64(try Self.syncValue("cursor", in: db) ?? "") ?? 0
-            guard cursor > current else { return }
+            guard cursor > current else { return 0 }
+            var news = 0
             let pending = try Row.fetchAll(db, sql: "SELECT kind, itemId, userId, flag FROM pendingChange")
             var pendingItems: Set<String> = []
             var pendingMutes: Set<String> = []
@@ -74,6 +76,7 @@ extension SQLiteSeenLikeStore: SyncReplica {
             }
             let now = Date().timeIntervalSince1970
             for change in changes where change.order > current {
+                let before = db.totalChangesCount
                 switch change.kind {
                 case .seen(let mark):
                     guard !pendingReset.contains(.seen) else { continue }
@@ -101,8 +104,10 @@ extension SQLiteSeenLikeStore: SyncReplica {
                         )
                     }
                 }
+                if db.totalChangesCount != before { news += 1 }
             }
             try Self.setSyncValue("cursor", String(cursor), in: db)
+            return news
         }
     }
 

@@ -48,13 +48,16 @@ struct ReplicaTests {
         let store = try replica()
         try await store.setLiked("mine", false)  // pending here: the server's older like must not undo it
         try await store.setLiked("mine", true)
-        try await store.apply(
+        try await store.markSeen("z", user: "u", index: 0)
+        let news = try await store.apply(
             [
                 SharedChange(order: 3, kind: .seen(SeenMark(item: "x", user: "u", index: 2))),
+                SharedChange(order: 4, kind: .seen(SeenMark(item: "z", user: "u", index: 0))),
                 SharedChange(order: 5, kind: .liked("y", true)),
                 SharedChange(order: 6, kind: .liked("mine", false)),
             ], cursor: 6)
-        #expect(try await store.summary().seenItemIDs == ["x"])
+        #expect(news == 2, "x and y are news; z (this device's own, back) and the pending like's are not")
+        #expect(try await store.summary().seenItemIDs == ["x", "z"])
         #expect(try await store.likedItems(among: ["y", "mine"]) == ["y", "mine"])
         #expect(try await store.syncStatus().cursor == 6)
         // The same batch again (a sync that ran beside another): nothing applies twice.

@@ -84,7 +84,7 @@ public final class CommandSyncedStore: SharedStateStoring {
             let report = try await StateSynchronizer.sync(replica, with: server)
             let status = try await replica.syncStatus()
             return SyncOutcome(
-                sent: report.pushed, received: report.pulled, pending: status.pending,
+                sent: report.pushed, received: report.received, pending: status.pending,
                 lastSync: status.lastSync?.formatted(.iso8601))
         } catch {
             silenced.withLock { $0 = true }

@@ -16,6 +16,9 @@ public enum StateSynchronizer {
         public var pushed = 0
         /// Changes pulled (and applied).
         public var pulled = 0
+        /// The pulled changes that changed something here: news from other devices, not this
+        /// device's own changes coming back (`stories sync`'s "received").
+        public var received = 0
         /// Batches exchanged, each way.
         public var batches = 0
 
@@ -46,7 +49,7 @@ public enum StateSynchronizer {
         while true {
             let changes = try await server.pull(after: cursor, limit: batch)
             guard let last = changes.last else { break }
-            try await replica.apply(changes, cursor: last.order)
+            report.received += try await replica.apply(changes, cursor: last.order)
             cursor = last.order
             report.pulled += changes.count
             report.batches += 1

@@ -107,17 +107,21 @@ final class MemoryReplica: SyncReplica {
     func acknowledge(through sequence: Int64) async throws {
         state.withLock { $0.pending.removeAll { $0.sequence <= sequence } }
     }
-    func apply(_ changes: [SharedChange], cursor: Int64) async throws {
+    func apply(_ changes: [SharedChange], cursor: Int64) async throws -> Int {
         state.withLock { state in
+            var news = 0
             for change in changes where change.order > state.cursor {
                 if case .liked(let item, _) = change.kind,
                     state.pending.contains(where: { if case .liked(item, _) = $0.kind { true } else { false } })
                 {
                     continue
                 }
+                let before = (state.seen, state.liked, state.muted)
                 Self.fold(change.kind, into: &state)
+                if before != (state.seen, state.liked, state.muted) { news += 1 }
             }
             state.cursor = max(state.cursor, cursor)
+            return news
         }
     }
     func recordSync(at date: Date) async throws { state.withLock { $0.lastSync = date } }
@@ -140,6 +144,9 @@ struct StateSynchronizerTests {
             replica, with: server, batch: 10, now: { Date(timeIntervalSince1970: 7) })
         #expect(report.pushed == 25)
         #expect(report.pulled == 25)
+        #expect(report.received == 0, "its own changes, pulled back, are no news (it said received 25)")
+        let other = try await StateSynchronizer.sync(MemoryReplica(device: "d2"), with: server, batch: 10)
+        #expect(other.received == 25 && other.pushed == 0)
         #expect(server.state.withLock { $0.pushes } == 3)
         let status = try await replica.syncStatus()
         #expect(status.pending == 0)

@@ -84,7 +84,8 @@ public protocol SyncReplica: SeenLikeStoring {
     /// Applies changes pulled from the server, in its order, and moves the cursor to `cursor`,
     /// in one transaction. A like of an item with a change still pending here keeps the
     /// local value (that change will reach the server later, so it is the later one).
-    func apply(_ changes: [SharedChange], cursor: Int64) async throws
+    /// Returns how many changed something here: a device's own changes, pulled back, do not.
+    @discardableResult func apply(_ changes: [SharedChange], cursor: Int64) async throws -> Int
 
     /// Records that a sync ended well at `date`.
     func recordSync(at date: Date) async throws

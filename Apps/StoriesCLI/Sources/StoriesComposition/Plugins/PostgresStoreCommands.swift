@@ -22,7 +22,10 @@ struct SyncCommand: AsyncParsableCommand {
 
     /// Syncs, then says what moved and what waits.
     func run() async throws {
-        let outcome = try await AdminCommand.sharedStore(options, for: "stories sync").syncNow()
+        let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+        let outcome = try await PostgresURLOriginError.naming(PostgresStorePlugin.urlOrigin(root)) {
+            try await AdminCommand.sharedStore(options, for: "stories sync").syncNow()
+        }
         try StandardStreams.printOutput(json ? try JSONOutput.encode(outcome) : outcome.sentence)
     }
 }
@@ -56,10 +59,23 @@ struct AdminCommand: AsyncParsableCommand {
         @OptionGroup(title: "Global options") var options: GlobalOptions
         @Option(help: "The database owner's postgres:// URL (default: store.postgres.url).") var url: String?
 
+        /// The owner's connection: `--url`, else store.postgres.url; neither is a usage error
+        /// saying to pass the owner's URL (it was "invalid value sqlite for store.kind"). A
+        /// refused login or a bad URL says which of the two it came from.
         func open() async throws -> any SharedStateAdministering {
             var options = options
-            if let url { options.assignments += ["store.kind=postgres", "store.postgres.url=" + url] }
-            return try await AdminCommand.sharedStore(options, for: "stories admin").administration()
+            let root = try options.compositionRoot(environment: ProcessInfo.processInfo.environment)
+            let configured = root.settings.resolved.text("store.postgres.url")
+            guard let given = url ?? configured else {
+                throw ValidationError(
+                    "stories admin needs the database owner's URL: pass --url postgres://OWNER@HOST[:PORT]/DATABASE (a role that may create roles)"
+                )
+            }
+            options.assignments += ["store.kind=postgres", "store.postgres.url=" + given]
+            let origin = url != nil ? "--url" : PostgresStorePlugin.urlOrigin(root)
+            return try await PostgresURLOriginError.naming(origin) {
+                try await AdminCommand.sharedStore(options, for: "stories admin").administration()
+            }
         }
     }
 
@@ -81,17 +97,19 @@ struct AdminCommand: AsyncParsableCommand {
     struct AddPerson: AsyncParsableCommand {
         /// The command's help.
         static let configuration = CommandConfiguration(
-            commandName: "add-person", abstract: "Make a person (or, with --rotate, give one a new password).",
+            commandName: "add-person", abstract: "Make a person (or, with --new-password, give one a new password).",
             discussion: """
                 The last line is the URL their devices set as store.postgres.url, password included. \
+                An existing person is refused (exit 65): a new password cuts off every device of \
+                theirs until it is set there again, so it is given only with --new-password. \
                 A role that owns the database or anything in it (or belongs to one that does) is refused.
                 """)
         @OptionGroup var owner: Owner
-        @Flag(help: "Give an existing person a new password (their devices must be set again).") var rotate = false
+        @Flag(help: "Give an existing person a new password (their devices must be set again).") var newPassword = false
         @Argument(help: "The person's name: lowercase letters, digits and _.") var name: String
         /// Makes the role and prints the URL.
         func run() async throws {
-            let url = try await owner.open().addPerson(name, rotatingPassword: rotate)
+            let url = try await owner.open().addPerson(name, rotatingPassword: newPassword)
             try StandardStreams.printOutput("\(name) can log in; their devices set store.postgres.url to:\n\(url)")
         }
     }

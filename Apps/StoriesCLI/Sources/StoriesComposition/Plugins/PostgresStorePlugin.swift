@@ -97,9 +97,18 @@ public enum PostgresStorePlugin: StoriesPlugin {
     /// safe as configured (TLS, a password asked for in clear) 78 — final, never retried; the
     /// rest 74. Messages name the server, never the password.
     public static func report(_ error: any Error) -> PluginErrorReport? {
+        if let error = error as? PostgresURLOriginError, let report = report(error.cause) {
+            let message = report.message.replacingOccurrences(of: "store.postgres.url", with: error.origin)
+            return PluginErrorReport(
+                status: report.status,
+                message: message == report.message ? message + " (the URL from \(error.origin))" : message)
+        }
         if let error = error as? PostgresSeenLikeStore.AdministrationError {
-            guard case .cannotCreateRoles = error else { return PluginErrorReport(status: .usage, message: "\(error)") }
-            return PluginErrorReport(status: .configuration, message: "\(error)")
+            switch error {
+            case .cannotCreateRoles: return PluginErrorReport(status: .configuration, message: "\(error)")
+            case .personExists: return PluginErrorReport(status: .dataError, message: "\(error)")
+            default: return PluginErrorReport(status: .usage, message: "\(error)")
+            }
         }
         guard let error = error as? PostgresStoreError else { return nil }
         switch error {
@@ -138,5 +147,40 @@ public enum PostgresStorePlugin: StoriesPlugin {
         }
         return try PostgresStoreConfiguration(
             url: url, password: password, timeout: resolved.duration("store.postgres.timeout"))
+    }
+}
+
+extension PostgresStorePlugin {
+    /// Where store.postgres.url came from, as a person would look for it: the key and the
+    /// environment variable or file that set it.
+    static func urlOrigin(_ root: CompositionRoot) -> String {
+        let key = "store.postgres.url"
+        switch root.settings.resolved[key].source {
+        case .flag: return "--set \(key)"
+        case .environment: return "\(key), from STORIES_STORE_POSTGRES_URL"
+        case .file: return "\(key), from \(root.settings.resolved.configFile ?? "the config file")"
+        case .default: return key
+        }
+    }
+}
+
+/// A refused login or an unusable URL, with where the URL came from (`--url`, or
+/// store.postgres.url and what set it): the message names that instead of guessing.
+struct PostgresURLOriginError: Error {
+    /// The store's own error.
+    var cause: PostgresStoreError
+    /// `--url`, or the key and its source.
+    var origin: String
+
+    /// Runs `body`; a refused login, a bad URL or a server not reached comes back naming `origin`.
+    static func naming<T>(_ origin: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresStoreError {
+            switch error {
+            case .refused, .badURL, .unreachable: throw PostgresURLOriginError(cause: error, origin: origin)
+            default: throw error
+            }
+        }
     }
 }
