@@ -38,6 +38,7 @@ public enum StoriesMain {
             arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
         }
         arguments = GlobalOptions.movingLeadingOptions(arguments, commands: StoriesCommand.commandNames)
+        arguments = folderAfterCommand(arguments)
         if let unknown = StoriesCommand.unknownCommand(arguments) {
             StandardStreams.writeError(unknown)
             return ExitStatus.usage.rawValue
@@ -46,6 +47,30 @@ public enum StoriesMain {
         await ProgramEnd.run()  // e.g. a shared store's pending changes, sent or said
         await SharedHTTP.shutdown()  // the one HTTP client, closed before the program exits
         return status
+    }
+
+    /// `stories tray ~/Pictures/trip`: a folder after a command that lists content (none of
+    /// them takes a positional argument) is that folder as the source, as bare `stories PATH`
+    /// is. A word that is an option's value (`--folder X`, `--config X`) is left alone.
+    static func folderAfterCommand(_ arguments: [String]) -> [String] {
+        guard let command = arguments.first, ["browse", "tray", "photos", "serve"].contains(command) else {
+            return arguments
+        }
+        var arguments = arguments
+        for index in arguments.indices.dropFirst() {
+            let word = arguments[index]
+            if word == "--" { break }
+            let previous = arguments[index - 1]
+            guard !word.hasPrefix("-"), !GlobalOptions.takingValues.contains(previous),
+                !["--page", "--limit", "--listen"].contains(previous)
+            else { continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
+                arguments.replaceSubrange(index...index, with: ["--source", "folder", "--folder", word])
+                break
+            }
+        }
+        return arguments
     }
 
     /// Parses `arguments`: a leaf subcommand named first parses the rest alone — ArgumentParser

@@ -130,6 +130,10 @@ extension InteractiveLoop {
         // The window kept behind the last position shown must cover a whole screen (a wide
         // gallery shows a few hundred cells), whatever the page size: bounded, but not tiny.
         let feed = settings.feed
+        // Wrap-around belongs to the tray (PRODUCT.md): the gallery shows each photo once (7
+        // photos were "35 loaded", each five times).
+        var galleryFeed = feed
+        galleryFeed.wrap = false
         let behind = max(3 * feed.pageSize, 2 * feed.prefetchDistance, Self.minimumRetained)
         // Every part of the screen uses the store through one ReportingStore, so a failure
         // anywhere shows on the status line and a success anywhere clears it.
@@ -152,7 +156,7 @@ extension InteractiveLoop {
                     order: settings.trayOrder),
                 configuration: feed, endDetection: .nextPageOnly, retainedBehind: behind),
             gallery: FeedPaginator(
-                source: PhotoPageFetcher(catalog: session.photos), configuration: feed, retainedBehind: behind),
+                source: PhotoPageFetcher(catalog: session.photos), configuration: galleryFeed, retainedBehind: behind),
             thumbnailURL: Self.thumbnailURL(session, cell: cell?()), cell: cell)
         let tray = runner.tray
         tasks.run {

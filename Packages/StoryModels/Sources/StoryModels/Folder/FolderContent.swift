@@ -19,7 +19,7 @@ public struct FolderContent: Sendable {
     public static let stillExtensions: Set<String> = ["jpg", "jpeg", "png"]
     /// Extensions played as videos.
     public static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
-    /// How long a video item is said to last before it plays (the viewer follows the playback).
+    /// How long a video item is said to last when its header does not say (``ClipDuration``).
     public static let assumedVideoDuration: Duration = .seconds(15)
 
     /// The folder.
@@ -73,36 +73,84 @@ public struct FolderContent: Sendable {
         }
     }
 
-    /// Lists `root` (blocking: call it off the cooperative pool).
-    public init(root: URL, calendar: Calendar = .current) throws(FolderError) {
+    /// How far the walk through the folder's tree goes: `depth` folders below the root at
+    /// most, `folders` folders listed at most. Reaching either is said in ``warning``.
+    public struct Limits: Sendable, Hashable {
+        /// Folders below the root (the root's own subfolders are at depth 1).
+        public var depth: Int
+        /// Folders listed in all, the root included.
+        public var folders: Int
+        /// Creates limits.
+        public init(depth: Int, folders: Int) {
+            self.depth = depth
+            self.folders = folders
+        }
+        /// 12 levels, 5,000 folders: a camera's `DCIM/100CANON` or an export's `2025/06/03`
+        /// is well inside; a whole home folder given by mistake is cut short, and said so.
+        public static let standard = Limits(depth: 12, folders: 5000)
+    }
+
+    /// What the walk left out because of ``Limits``: folders deeper than the depth limit, and
+    /// whether the folder limit cut the walk short.
+    public let cut: (tooDeep: Int, tooMany: Bool)
+    /// The limits the folder was listed with.
+    public let limits: Limits
+
+    /// Lists `root` and every folder below it (blocking: call it off the cooperative pool):
+    /// each folder that holds pictures or videos is a user, named by its path below the root
+    /// (`2025/06`, `trip/porto/day2`); a folder whose pictures are all in the root itself has a
+    /// user for each day instead. Names and kinds only: files' dates are read when a user's
+    /// story is asked for.
+    public init(root: URL, calendar: Calendar = .current, limits: Limits = .standard) throws(FolderError) {
         self.root = root
         self.calendar = calendar
+        self.limits = limits
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(path: root.path, reason: "it is not a folder")
         }
-        var entries: [URL]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(
-                at: root, includingPropertiesForKeys: nil,
-                options: [.skipsHiddenFiles])
-        } catch {
-            throw .unreadable(path: root.path, reason: "it cannot be listed")
+        guard let top = Self.list(root) else { throw .unreadable(path: root.path, reason: "it cannot be listed") }
+        var notMedia = top.notMedia
+        var unreadable = 0
+        var notUTF8 = top.notUTF8
+        var tooDeep = 0
+        var listed = 1
+        // Breadth first, each level in name order: the users come out by path.
+        var found: [(path: String, folder: URL)] = []
+        var level: [(path: String, folder: URL)] = top.folders.map { ($0.lastPathComponent, $0) }
+        var depth = 1
+        var stoppedEarly = false
+        walk: while !level.isEmpty {
+            var next: [(path: String, folder: URL)] = []
+            for (path, folder) in level {
+                guard depth <= limits.depth else {
+                    tooDeep += 1  // it and whatever is below it
+                    continue
+                }
+                guard listed < limits.folders else {
+                    stoppedEarly = true
+                    break walk
+                }
+                listed += 1
+                guard let listing = Self.list(folder) else {
+                    unreadable += 1
+                    continue
+                }
+                notMedia += listing.notMedia
+                notUTF8 += listing.notUTF8
+                unreadable += listing.unreadableMedia
+                if listing.media > 0 { found.append((path, folder)) }
+                next += listing.folders.map { (path + "/" + $0.lastPathComponent, $0) }
+            }
+            level = next
+            depth += 1
         }
-        // A name that is not UTF-8 comes back with U+FFFD in place of its bytes: no such path.
-        let named = entries.count
-        entries.removeAll { $0.lastPathComponent.contains("\u{FFFD}") && FileFacts(path: $0.path) == nil }
-        let notUTF8 = named - entries.count
-        let facts = entries.map { FileFacts(path: $0.path) }
-        let folders = zip(entries, facts).filter { $0.1?.isDirectory == true }.map(\.0)
-            .sorted { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
-        let (files, notMedia, unreadable) = Self.mediaFiles(
-            zip(entries, facts).filter { $0.1?.isDirectory != true }.map(\.0), calendar: calendar)
-        if !folders.isEmpty {
-            var users = folders.map {
-                FolderUser(
-                    id: UserID(TextLimits.safeID($0.lastPathComponent)), name: $0.lastPathComponent, folder: $0,
-                    files: [])
+        found.sort { $0.path.localizedStandardCompare($1.path) == .orderedAscending }
+        let (files, _, unreadableHere) = Self.mediaFiles(top.files, calendar: calendar)
+        unreadable += unreadableHere
+        if !found.isEmpty {
+            var users = found.map {
+                FolderUser(id: UserID(TextLimits.safeID($0.path)), name: $0.path, folder: $0.folder, files: [])
             }
             // Pictures beside the subfolders: a user of their own, named after the folder.
             if !files.isEmpty {
@@ -130,33 +178,80 @@ public struct FolderContent: Sendable {
             }
         }
         skipped = (notMedia, unreadable, notUTF8)
+        cut = (tooDeep, stoppedEarly)
     }
 
-    /// One line for the user: what was skipped, if anything.
+    /// One folder's entries (hidden ones left out): its subfolders and files in name order,
+    /// how many files are no media (by extension), how many media files cannot be read (one
+    /// `stat` and one `access` each), and how many names are not UTF-8. Nil: not listable.
+    static func list(_ folder: URL) -> (
+        folders: [URL], files: [URL], media: Int, notMedia: Int, unreadableMedia: Int, notUTF8: Int
+    )? {
+        guard
+            var entries = try? FileManager.default.contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return nil }
+        // A name that is not UTF-8 comes back with U+FFFD in place of its bytes: no such path.
+        let named = entries.count
+        entries.removeAll { $0.lastPathComponent.contains("\u{FFFD}") && FileFacts(path: $0.path) == nil }
+        let notUTF8 = named - entries.count
+        var folders: [URL] = []
+        var files: [URL] = []
+        var media = 0
+        var notMedia = 0
+        var unreadable = 0
+        for entry in entries {
+            let facts = FileFacts(path: entry.path)
+            if facts?.isDirectory == true {
+                folders.append(entry)
+                continue
+            }
+            files.append(entry)
+            let ext = entry.pathExtension.lowercased()
+            guard videoExtensions.contains(ext) || imageExtensions.contains(ext) else {
+                notMedia += 1
+                continue
+            }
+            if let facts, facts.isRegular, access(entry.path, R_OK) == 0 { media += 1 } else { unreadable += 1 }
+        }
+        folders.sort { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
+        return (folders, files, media, notMedia, unreadable, notUTF8)
+    }
+
+    /// One line for the user: what was skipped or left out, if anything.
     public var warning: String? {
-        guard skipped.notMedia + skipped.unreadable + skipped.notUTF8 > 0 else { return nil }
         var parts: [String] = []
-        func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
-        if skipped.notMedia > 0 { parts.append("\(files(skipped.notMedia)) that are not pictures or videos") }
-        if skipped.unreadable > 0 { parts.append("\(files(skipped.unreadable)) that cannot be read") }
+        func files(_ count: Int, _ one: String, _ many: String) -> String {
+            count == 1 ? "1 file " + one : "\(count) files " + many
+        }
+        if skipped.notMedia > 0 {
+            parts.append(
+                files(skipped.notMedia, "that is not a picture or video", "that are not pictures or videos"))
+        }
+        if skipped.unreadable > 0 {
+            parts.append(files(skipped.unreadable, "that cannot be read", "that cannot be read"))
+        }
         if skipped.notUTF8 > 0 {
             parts.append(
                 "\(skipped.notUTF8 == 1 ? "1 file or folder" : "\(skipped.notUTF8) files or folders") whose names"
                     + " are not UTF-8 (rename them to show them)")
         }
+        if cut.tooDeep > 0 {
+            parts.append(
+                "\(cut.tooDeep == 1 ? "1 folder" : "\(cut.tooDeep) folders") more than \(limits.depth) levels deep")
+        }
+        if cut.tooMany {
+            parts.append("the folders after the first \(limits.folders) (give a folder further down)")
+        }
+        guard !parts.isEmpty else { return nil }
         return "\(root.path): skipped " + parts.joined(separator: ", ")
     }
 
     /// `user`'s story: its files listed now for a subfolder (nil: no media in it).
     func story(_ user: FolderUser) -> Story? {
         let files =
-            user.folder.map { folder in
-                let entries =
-                    (try? FileManager.default.contentsOfDirectory(
-                        at: folder, includingPropertiesForKeys: nil,
-                        options: [.skipsHiddenFiles])) ?? []
-                return Self.mediaFiles(entries, calendar: calendar).files
-            } ?? user.files
+            user.folder.map { folder in Self.mediaFiles(Self.list(folder)?.files ?? [], calendar: calendar).files }
+            ?? user.files
         guard !files.isEmpty else { return nil }
         let items = files.map { file in
             StoryItem(
@@ -164,7 +259,10 @@ public struct FolderContent: Sendable {
                     TextLimits.fitted(user.id.rawValue + "/" + TextLimits.escaped(file.url.lastPathComponent))),
                 userID: user.id,
                 media: file.isVideo
-                    ? .video(file.url, duration: Self.assumedVideoDuration, poster: nil) : .image(file.url),
+                    ? .video(
+                        file.url, duration: ClipDuration.of(path: file.url.path) ?? Self.assumedVideoDuration,
+                        poster: nil)
+                    : .image(file.url),
                 postedAt: file.date)
         }
         // A still the image decoder draws (a GIF or WebP plays only in the viewer).
