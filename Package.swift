@@ -284,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "StoriesScreensTests",
             dependencies: [
-                "StoriesScreens", "StoryInterfaces", "StoryNavigation",
+                "StoriesScreens", "StoryBase", "StoryInterfaces", "StoryNavigation",
                 "StoryTerminal",
             ],
             path: "Features/StoriesScreens/Tests/StoriesScreensTests",

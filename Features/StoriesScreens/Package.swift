@@ -76,6 +76,7 @@ let package = Package(
             name: "StoriesScreensTests",
             dependencies: [
                 "StoriesScreens",
+                .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),

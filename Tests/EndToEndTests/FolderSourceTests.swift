@@ -75,4 +75,47 @@ struct FolderSourceTests {
         try await app.send("q")
         #expect(try await app.waitForExit(), "q quits")
     }
+
+    /// An export kept as `2025/06/*.jpg` and a trip as `trip/porto/day2/` (it was "No stories
+    /// yet." and the day dropped): users by path, `stories tray PATH`, the text file below
+    /// counted, and the gallery showing each photo once (7 photos were "35 loaded").
+    @Test func nestedFoldersAreUsersAndTheGalleryShowsEachPhotoOnce() async throws {
+        let home = try TemporaryFolder.make()
+        let pictures = home + "/Pictures"
+        for (path, sample) in [
+            ("2025/06/IMG_0001.jpg", "astronaut-portrait"), ("2025/06/IMG_0002.jpg", "coffee-landscape"),
+            ("trip/porto/day2/a.jpg", "hopper-square"),
+        ] {
+            try FileManager.default.createDirectory(
+                atPath: (pictures + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+            )
+            try FileManager.default.copyItem(
+                atPath: Self.samples + "/" + sample + ".jpg", toPath: pictures + "/" + path)
+        }
+        try TemporaryFolder.write("notes", to: pictures + "/trip/porto/notes.txt")
+        let tray = try await StoriesProcess.run(["tray", pictures], home: home)
+        #expect(tray.status == 0, "\(tray.stderr)")
+        #expect(
+            tray.stdout.contains("2025/06  0/2 seen") && tray.stdout.contains("trip/porto/day2  0/1 seen"),
+            "\(tray.stdout)")
+        #expect(tray.stderr.contains("skipped 1 file that is not a picture or video"), "\(tray.stderr)")
+        let photo = try await StoriesProcess.run(
+            ["photo", "2025/06/IMG_0002.jpg", "--folder", pictures, "--source", "folder"], home: home)
+        #expect(
+            photo.stdout.contains("1200×800") && photo.stdout.contains("file: \(pictures)/2025/06/IMG_0002.jpg"),
+            "\(photo)")
+        try #require(TmuxSession.isAvailable, "tmux is not installed")
+        let app = try await TmuxSession(
+            "exec \(InteractiveTests.quoted(StoriesProcess.binary)) \(InteractiveTests.quoted(pictures)) --store memory",
+            environment: ["HOME": home])
+        #expect(try await app.waitFor("2025/06"), "\(app.screen)")
+        try await app.send("g")
+        #expect(try await app.waitFor("3 loaded"), "\(app.screen)")
+        for _ in 0..<4 { try await app.send("Right") }  // past the last: nothing more to load
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await app.capture().contains("3 loaded"), "still 3, never repeated: \(app.screen)")
+        try await app.send("q")
+        try await app.send("q")
+        #expect(try await app.waitForExit(), "q quits")
+    }
 }

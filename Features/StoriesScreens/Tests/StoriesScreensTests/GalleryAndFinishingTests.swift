@@ -1,5 +1,6 @@
 import Foundation
 import StoriesScreens
+import StoryBase
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
@@ -212,5 +213,39 @@ struct FeedFillTests {
         }
         let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: Array(entries), phase: .loaded))))
         #expect(effects.contains(.tray(.feed(.show(position: 1)))))
+    }
+}
+
+/// A photographer's own pictures: dates and files, not ages in weeks and "shipped with stories".
+@Suite("Your own photos' dates and files")
+struct OwnPhotoTests {
+    @Test func anItemOlderThanAWeekShowsItsDateAndItsFileName() {
+        var story = ScreenFixtures.story("trip", "trip/lisbon", items: 1)
+        let taken = ScreenFixtures.now.addingTimeInterval(-77 * 7 * 86_400)
+        story.items[0].postedAt = taken
+        story.items[0].caption = "IMG_0002.jpg"
+        var model = ScreenFixtures.loadedTray()
+        _ = AppUpdate.update(
+            &model, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: ScreenFixtures.now)))
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("trip/lisbon  " + PhotoDates.text(taken)), "it said 77w: \(screen)")
+        #expect(screen.contains("IMG_0002.jpg"))
+        #expect(!screen.contains("77w"))
+    }
+
+    @Test func aFilesDetailSaysItsSizeDateAndPath() {
+        var model = GalleryFixtures.gallery(1)
+        let taken = Date(timeIntervalSince1970: 1_748_941_200)
+        let file = URL(fileURLWithPath: "/home/ann/Pictures/2025/06/IMG_0002.jpg")
+        let photo = Photo(
+            id: "2025/06/IMG_0002.jpg", author: "2025/06", width: 4032, height: 3024, url: file, downloadURL: file,
+            takenAt: taken)
+        _ = AppUpdate.update(
+            &model, .gallery(.feed(FeedSnapshot(entries: [FeedEntry(position: 0, element: photo)], phase: .exhausted))))
+        _ = AppUpdate.update(&model, .input(.enter))
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("4032 × 3024 · taken " + PhotoDates.text(taken)), "\(screen)")
+        #expect(screen.contains("file:     /home/ann/Pictures/2025/06/IMG_0002.jpg"), "\(screen)")
+        #expect(!screen.contains("shipped with stories"))
     }
 }

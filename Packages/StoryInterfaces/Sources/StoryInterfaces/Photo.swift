@@ -14,14 +14,23 @@ public struct Photo: Hashable, Sendable, Codable, Identifiable {
     public var url: URL
     /// The full-size download URL on Picsum.
     public var downloadURL: URL
+    /// When it was taken, where the source knows (a file's EXIF date, else its modification
+    /// time); not part of the JSON form (PRODUCT.md's `photos --json` keys).
+    public var takenAt: Date?
 
     /// Creates a photo.
-    public init(id: PhotoID, author: String, width: Int, height: Int, url: URL, downloadURL: URL) {
+    public init(
+        id: PhotoID, author: String, width: Int, height: Int, url: URL, downloadURL: URL, takenAt: Date? = nil
+    ) {
         self.id = id
         self.author = author
         self.width = width
         self.height = height
         self.url = url
         self.downloadURL = downloadURL
+        self.takenAt = takenAt
     }
+
+    /// The JSON form's keys: `takenAt` is not one.
+    enum CodingKeys: String, CodingKey { case id, author, width, height, url, downloadURL }
 }

@@ -144,6 +144,29 @@ struct FolderContentTests {
         #expect(try FolderContent(root: root).users.contains { $0.name == "a/b/c/d" })
     }
 
+    /// The gallery of a folder: each photo's real size (it said 0 × 0) and when it was taken;
+    /// the viewer's items carry their file's name as the caption.
+    @Test func aFolderPhotoHasItsSizeDateAndName() async throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/StoryModels/Resources/samples")
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let june = root.appendingPathComponent("2025/06")
+        try FileManager.default.createDirectory(at: june, withIntermediateDirectories: true)
+        let file = june.appendingPathComponent("IMG_0002.jpg")
+        try FileManager.default.copyItem(at: samples.appendingPathComponent("coffee-landscape.jpg"), to: file)
+        try FileManager.default.setAttributes([.modificationDate: Self.start], ofItemAtPath: file.path)
+        let folder = try FolderContent(root: root)
+        let photos = try await FolderPhotoCatalog(folder: folder).photos(try PageRequest(page: 1, limit: 10))
+        let photo = try #require(photos.elements.first)
+        #expect(photo.width == 1200 && photo.height == 800 && photo.url.path == file.path)
+        #expect(photo.takenAt != nil)
+        let same = try await FolderPhotoCatalog(folder: folder).photo(id: photo.id)
+        #expect(same.width == 1200 && same.takenAt == photo.takenAt)
+        let story = try await FolderStoryContent(folder: folder).story(for: "2025/06")
+        #expect(story.items.first?.caption == "IMG_0002.jpg")
+    }
+
     /// A clip's item lasts the clip (it was 15 s for every clip): MP4 with its `moov` first or
     /// last, and Matroska/WebM, read from their headers.
     @Test func aClipsItemLastsTheClip() async throws {

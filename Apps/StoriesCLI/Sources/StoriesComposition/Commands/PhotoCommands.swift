@@ -2,6 +2,7 @@ public import ArgumentParser
 import FeedPaging
 import Foundation
 import PicsumContent
+import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
@@ -67,12 +68,15 @@ struct PhotoCommand: AsyncParsableCommand {
         if json {
             try StandardStreams.printOutput(try JSONOutput.encode(photo))
         } else {
-            try StandardStreams.printOutput(
-                """
-                \(StandardStreams.sanitized(photo.author)), \(photo.width)×\(photo.height)
-                source: \(StandardStreams.sanitized(photo.url.absoluteString))
-                download: \(StandardStreams.sanitized(photo.downloadURL.absoluteString))
-                """)
+            var lines = ["\(StandardStreams.sanitized(photo.author)), \(photo.width)×\(photo.height)"]
+            if photo.url.isFileURL {  // the user's own file: where it is and when it was taken
+                lines.append("file: \(StandardStreams.sanitized(photo.url.path))")
+                if let taken = photo.takenAt { lines.append("taken: \(PhotoDates.text(taken))") }
+            } else {
+                lines.append("source: \(StandardStreams.sanitized(photo.url.absoluteString))")
+                lines.append("download: \(StandardStreams.sanitized(photo.downloadURL.absoluteString))")
+            }
+            try StandardStreams.printOutput(lines.joined(separator: "\n"))
         }
     }
 }

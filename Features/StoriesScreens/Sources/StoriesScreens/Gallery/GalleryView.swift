@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 import StoryTerminal
 
@@ -96,15 +97,24 @@ enum GalleryView {
         let text = top + rows
         let width = buffer.width - 2
         AppView.text(photo.author, x: 1, y: text, width: width, style: AppView.bold, into: &buffer)
-        AppView.text(
-            "\(photo.width) × \(photo.height) · photo \(photo.id.rawValue)", x: 1, y: text + 1, width: width,
-            into: &buffer)
-        let web = ["http", "https"].contains(photo.url.scheme?.lowercased() ?? "")
-        let source = web ? photo.url.absoluteString : "shipped with stories (stories render \(photo.downloadURL))"
-        AppView.text("source:   " + source, x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
-        AppView.text(
-            "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
-            into: &buffer)
+        let size = photo.width > 0 ? "\(photo.width) × \(photo.height) · " : ""
+        if photo.url.isFileURL {
+            // The user's own file: where it is and when it was taken (it said "0 × 0" and
+            // "shipped with stories").
+            AppView.text(
+                size + (photo.takenAt.map { "taken " + PhotoDates.text($0) } ?? photo.url.lastPathComponent), x: 1,
+                y: text + 1, width: width, into: &buffer)
+            AppView.text(
+                "file:     " + photo.url.path, x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
+        } else {
+            AppView.text("\(size)photo \(photo.id.rawValue)", x: 1, y: text + 1, width: width, into: &buffer)
+            let web = ["http", "https"].contains(photo.url.scheme?.lowercased() ?? "")
+            let source = web ? photo.url.absoluteString : "shipped with stories (stories render \(photo.downloadURL))"
+            AppView.text("source:   " + source, x: 1, y: text + 2, width: width, style: AppView.dim, into: &buffer)
+            AppView.text(
+                "download: \(photo.downloadURL.absoluteString)", x: 1, y: text + 3, width: width, style: AppView.dim,
+                into: &buffer)
+        }
         AppView.statusLine(
             status(gallery, context: context),
             hints: detail.failure == nil

@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal
@@ -40,7 +41,8 @@ enum ViewerView {
             story.user.name, x: x, y: ViewerLayout.headerRow, width: buffer.width - x - 12, style: AppView.bold,
             into: &buffer)
         if let age = age(of: item, now: open.now) {
-            x += AppView.text("  \(age)", x: x, y: ViewerLayout.headerRow, width: 8, style: AppView.dim, into: &buffer)
+            x += AppView.text(
+                "  \(age)", x: x, y: ViewerLayout.headerRow, width: age.count + 2, style: AppView.dim, into: &buffer)
         }
         if viewer.muted.contains(story.user.id) {
             AppView.text("  muted", x: x, y: ViewerLayout.headerRow, width: 7, style: AppView.dim, into: &buffer)
@@ -185,7 +187,8 @@ enum ViewerView {
         buffer.shiftGraphics(by: offset, rows: ViewerLayout.imageTop..<(ViewerLayout.imageTop + rows))
     }
 
-    /// "now", "5m", "3h", "2d" or "4w" since the item was posted.
+    /// "now", "5m", "3h" or "2d" since the item was posted; a week or more ago, the date
+    /// itself, "3 Jun 2025 09:00" (a photographer's own pictures said "77w").
     static func age(of item: StoryItem, now: Date) -> String? {
         guard let posted = item.postedAt else { return nil }
         let seconds = max(0, Int(now.timeIntervalSince(posted)))
@@ -194,7 +197,7 @@ enum ViewerView {
         case ..<3600: return "\(seconds / 60)m"
         case ..<86_400: return "\(seconds / 3600)h"
         case ..<(7 * 86_400): return "\(seconds / 86_400)d"
-        default: return "\(seconds / (7 * 86_400))w"
+        default: return PhotoDates.text(posted)
         }
     }
 }

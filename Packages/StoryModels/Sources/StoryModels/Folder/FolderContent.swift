@@ -263,7 +263,7 @@ public struct FolderContent: Sendable {
                         file.url, duration: ClipDuration.of(path: file.url.path) ?? Self.assumedVideoDuration,
                         poster: nil)
                     : .image(file.url),
-                postedAt: file.date)
+                postedAt: file.date, caption: file.url.lastPathComponent)
         }
         // A still the image decoder draws (a GIF or WebP plays only in the viewer).
         let avatar = files.first { Self.stillExtensions.contains($0.url.pathExtension.lowercased()) }?.url
@@ -312,16 +312,29 @@ public final class FolderPhotoCatalog: PhotoCataloging {
     /// The gallery of `folder`.
     public init(folder: FolderContent) { self.folder = folder }
 
-    /// Photos `(page-1)·limit ..< page·limit`, in the tray's order.
+    /// Photos `(page-1)·limit ..< page·limit`, in the tray's order, with their pixel sizes
+    /// (read from the page's files' headers now: the whole folder's would be read for nothing).
     public func photos(_ request: PageRequest) async throws -> Page<Photo> {
-        StoryPaging.page(try await all(), request)
+        let page = StoryPaging.page(try await all(), request)
+        let measured = try await OwnThread.run { page.elements.map(Self.measured) }
+        return Page(request: request, elements: measured, nextPage: page.nextPage)
     }
 
-    /// One photo, or ``PhotoCatalogError/unknownPhoto(_:)``.
+    /// One photo (its size read from its file), or ``PhotoCatalogError/unknownPhoto(_:)``.
     public func photo(id: PhotoID) async throws -> Photo {
         guard let photo = try await all().first(where: { $0.id == id }) else {
             throw PhotoCatalogError.unknownPhoto(id)
         }
+        return try await OwnThread.run { Self.measured(photo) }
+    }
+
+    /// `photo` with the size its file's header says (0 × 0 when it cannot be read).
+    static func measured(_ photo: Photo) -> Photo {
+        guard let head = try? BoundedFile.head(of: photo.url.path, count: PictureHeader.headBytes),
+            let size = PictureHeader.size(of: head)
+        else { return photo }
+        var photo = photo
+        (photo.width, photo.height) = size
         return photo
     }
 
@@ -336,7 +349,7 @@ public final class FolderPhotoCatalog: PhotoCataloging {
                     else { return nil }
                     return Photo(
                         id: PhotoID(item.id.rawValue), author: story.user.name, width: 0, height: 0, url: url,
-                        downloadURL: url)
+                        downloadURL: url, takenAt: item.postedAt)
                 }
             }
         }
