@@ -61,6 +61,7 @@ public struct InteractiveLoop: Sendable {
         // What the terminal said of itself: its background (colours that contrast with it) and
         // its sixel limits (pictures never larger, palettes never richer).
         model.lightBackground = display.detected.isLightBackground
+        model.backgroundKnown = display.detected.background != nil
         model.cell = io.cell()
         var writer = GraphicsScreen(mode: graphics, cell: io.cell(), depth: display.depth)
         writer.placeholders = display.behindTmux

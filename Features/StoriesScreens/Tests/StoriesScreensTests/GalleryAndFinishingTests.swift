@@ -249,3 +249,31 @@ struct OwnPhotoTests {
         #expect(!screen.contains("shipped with stories"))
     }
 }
+
+/// A terminal that did not say its background (tmux, an xterm with colour queries off).
+@Suite("Colours on a background nobody said")
+struct UnknownBackgroundTests {
+    @Test func doneSegmentsTakeTheTerminalsOwnForegroundAndTextMidTones() {
+        var model = ScreenFixtures.loadedTray()
+        model.backgroundKnown = false
+        let story = ScreenFixtures.story("ada", "Ada Lovelace", items: 3)
+        _ = AppUpdate.update(
+            &model, .viewer(.ready(stories: [story], userIndex: 0, liked: [], now: ScreenFixtures.now)))
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        let buffer = AppView.render(model)
+        let done = buffer[1, ViewerLayout.progressRow]
+        #expect(done == Cell("━", style: CellStyle(foreground: nil)), "white before: \(done.style)")
+        let toCome = buffer[60, ViewerLayout.progressRow]  // the third of three segments
+        #expect(toCome.style.foreground == RGB(128, 128, 128), "\(toCome.style)")
+        // No text in the dark theme's light greys or pinks (2.96:1 on white and less).
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width where buffer[x, y].style.background == nil {
+                let colour = buffer[x, y].style.foreground
+                #expect(colour != RGB(150, 150, 150) && colour != RGB(245, 245, 245) && colour != RGB(245, 105, 170))
+            }
+        }
+        // Said: the dark theme's colours stay where the background is known.
+        model.backgroundKnown = true
+        #expect(AppView.render(model)[1, ViewerLayout.progressRow].style.foreground == RGB(245, 245, 245))
+    }
+}

@@ -63,6 +63,11 @@ public struct AppModel: Sendable {
     /// segments are drawn dark, its empty ones light. Text that is neither a
     /// picture nor an accent is in the terminal's own foreground, whatever the background.
     public var lightBackground = false
+    /// Whether the terminal said its background colour (OSC 11). When it did not (tmux, an
+    /// xterm with colour queries off), colours are the ones safe on any background:
+    /// ``AppView/readableOnAny(_:)``, and the progress bar's done segments in the terminal's
+    /// own foreground colour.
+    public var backgroundKnown = true
     /// The terminal's cell in pixels, when it says: half blocks take its shape, so a picture
     /// keeps its proportions where cells are not 1:2 (kitty's are 8% narrower).
     public var cell: CellPixels?

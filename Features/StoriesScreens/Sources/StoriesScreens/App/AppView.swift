@@ -25,7 +25,11 @@ public enum AppView {
             TrayView.draw(model.tray, context: context, into: &buffer)
         }
         if model.isShowingHelp { HelpOverlay.draw(HelpText.lines(for: model), into: &buffer) }
-        if model.lightBackground { readableOnLight(&buffer) }
+        if model.lightBackground {
+            readableOnLight(&buffer)
+        } else if !model.backgroundKnown {
+            readableOnAny(&buffer)
+        }
         return buffer
     }
 

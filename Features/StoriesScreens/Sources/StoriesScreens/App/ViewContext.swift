@@ -10,6 +10,8 @@ struct ViewContext: Sendable {
     var depth: ColorMode
     /// The terminal's background is light.
     var lightBackground: Bool
+    /// Whether the terminal said its background (else: colours safe on any background).
+    var backgroundKnown: Bool
     /// Pictures are graphics (kitty, sixel, iTerm2), not half blocks.
     var graphics: Bool
     /// The cells' pixels (half blocks take their shape).
@@ -29,6 +31,7 @@ struct ViewContext: Sendable {
     init(_ model: AppModel) {
         depth = model.depth
         lightBackground = model.lightBackground
+        backgroundKnown = model.backgroundKnown
         graphics = model.graphics
         cell = model.cell
         avatars = model.tray.avatars

@@ -24,6 +24,8 @@ enum ViewerView {
     /// 170 was 2.3:1; gray in 16 colours too).
     static let fullOnLight = RGB(40, 40, 40)
     static let emptyOnLight = RGB(120, 120, 120)
+    /// What is to come on a background nobody said: 3.6:1 on white and 4.3:1 on #1c1c1c.
+    static let emptyOnAny = RGB(128, 128, 128)
 
     /// The viewer drawn into `buffer` (its area), with the like or slide `animation` running.
     static func draw(
@@ -31,7 +33,9 @@ enum ViewerView {
     ) {
         let viewer = open.viewer
         guard let (story, item) = viewer.current, let position = viewer.position else { return }
-        drawSegments(viewer.segments, depth: context.depth, light: context.lightBackground, into: &buffer)
+        drawSegments(
+            viewer.segments, depth: context.depth, light: context.lightBackground, known: context.backgroundKnown,
+            into: &buffer)
         let ring: AvatarCells.Ring = story.isAllSeen { viewer.seen.contains($0) } ? .seen : .unseen
         AppView.avatar(
             story.user.avatarURL, ring: ring, x: 1, y: ViewerLayout.headerRow, columns: 4, rows: 2, context: context,
@@ -87,9 +91,14 @@ enum ViewerView {
     /// One segment per item, one cell apart: past full, current filling, future empty.
     /// Without colour (NO_COLOR) the filled part is `━` and the rest `─`, so the position
     /// still reads.
-    static func drawSegments(_ segments: [Double], depth: ColorMode, light: Bool = false, into buffer: inout CellBuffer)
-    {
-        let (full, empty) = light ? (fullOnLight, emptyOnLight) : (Self.full, Self.empty)
+    /// The progress segments. On a background the terminal did not say, done is the
+    /// terminal's own foreground colour (nil: SGR 39, right on any theme) and to come a mid
+    /// grey: white done segments were invisible on a white terminal behind tmux.
+    static func drawSegments(
+        _ segments: [Double], depth: ColorMode, light: Bool = false, known: Bool = true, into buffer: inout CellBuffer
+    ) {
+        let (full, empty): (RGB?, RGB) =
+            !known ? (nil, emptyOnAny) : light ? (fullOnLight, emptyOnLight) : (Self.full, Self.empty)
         guard !segments.isEmpty else { return }
         let available = buffer.width - 2
         let gaps = segments.count - 1
@@ -107,7 +116,7 @@ enum ViewerView {
     }
 
     static func drawBar(
-        _ value: Double, x: Int, width: Int, depth: ColorMode, colours: (full: RGB, empty: RGB),
+        _ value: Double, x: Int, width: Int, depth: ColorMode, colours: (full: RGB?, empty: RGB),
         into buffer: inout CellBuffer
     ) {
         guard width > 0 else { return }
