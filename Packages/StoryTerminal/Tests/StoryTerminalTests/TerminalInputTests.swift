@@ -128,3 +128,20 @@ struct HostileInputTests {
         #expect(queue.takeAll().isEmpty)
     }
 }
+
+/// Home, End, Page Up and Page Down as xterm, VT220 and kitty send them (they were dropped).
+@Suite("Keys that move far")
+struct JumpKeyTests {
+    @Test func homeEndAndPagesDecodeInEveryForm() {
+        var decoder = InputDecoder()
+        let keys =
+            "\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~\u{1B}[F\u{1B}OF\u{1B}[4~\u{1B}[8~\u{1B}[5~\u{1B}[6~\u{1B}[1;2H\u{1B}[6;1:1~"
+        #expect(
+            decoder.feed(Array(keys.utf8)) == [
+                .jump(.home), .jump(.home), .jump(.home), .jump(.home), .jump(.end), .jump(.end), .jump(.end),
+                .jump(.end), .jump(.pageUp), .jump(.pageDown), .jump(.home), .jump(.pageDown),
+            ])
+        // Bracketed paste's markers and other `~` keys stay nothing; a release is nothing.
+        #expect(decoder.feed(Array("\u{1B}[200~\u{1B}[3~\u{1B}[5;1:3~".utf8)).isEmpty)
+    }
+}

@@ -29,7 +29,8 @@ struct BrowseCommand: AsyncParsableCommand {
             elsewhere and inside tmux or screen — except tmux inside kitty 0.28 or later, where \
             kitty's Unicode placeholders cross tmux (passthrough is turned on for the pane). \
             Colours follow the terminal's background (asked \
-            too: dark marks on a light theme), and sixel pictures stay within the size the \
+            too: dark marks on a light theme; mid tones and the terminal's own foreground where \
+            it does not say, as behind tmux), and sixel pictures stay within the size the \
             terminal says it shows. Videos play, without sound, decoded by the \
             ffmpeg program (24 frames a second in half blocks, 15 in a graphics protocol; \
             viewer.videoFrameRate sets it); the bar follows the playback, and without ffmpeg a \
@@ -40,7 +41,7 @@ struct BrowseCommand: AsyncParsableCommand {
             Examples:
               stories
               stories --source bundled --store memory
-              stories ~/Pictures/trip      (a folder: each subfolder, or each day, a story)
+              stories ~/Pictures/trip      (each folder of pictures below it, or each day, a story)
             """)
 
     @OptionGroup(title: "Global options") var options: GlobalOptions

@@ -28,15 +28,19 @@ public enum KeyBindings {
     }
 
     /// The tray's actions.
-    public enum TrayAction: Sendable { case next, previous, open, mute, gallery, refresh, quit }
+    public enum TrayAction: Sendable {
+        case next, previous, first, last, pageBack, pageOn, open, mute, gallery, refresh, quit
+    }
     /// The viewer's actions.
     public enum ViewerAction: Sendable {
         case next, previous, nextUser, previousUser, pauseOrResume, like, mute, retry, copyLink, close
     }
     /// The gallery grid's actions.
-    public enum GalleryAction: Sendable { case right, left, down, up, details, refresh, back }
+    public enum GalleryAction: Sendable {
+        case right, left, down, up, first, last, pageUp, pageDown, details, refresh, back
+    }
     /// The photo detail's actions.
-    public enum DetailAction: Sendable { case back, retry }
+    public enum DetailAction: Sendable { case back, retry, nextPhoto, previousPhoto }
 
     /// The tray.
     public static let tray: [Binding<TrayAction>] = [
@@ -46,6 +50,10 @@ public enum KeyBindings {
         Binding(
             keys: [.arrow(.left, shift: false), .arrow(.left, shift: true), .character("h")], label: "←",
             meaning: "previous user", action: .previous),
+        Binding(keys: [.jump(.home)], label: "Home", meaning: "first user", action: .first),
+        Binding(keys: [.jump(.end)], label: "End", meaning: "last user loaded (and load more)", action: .last),
+        Binding(keys: [.jump(.pageUp)], label: "PgUp", meaning: "a row of users back", action: .pageBack),
+        Binding(keys: [.jump(.pageDown)], label: "PgDn", meaning: "a row of users on", action: .pageOn),
         Binding(keys: [.enter], label: "Enter or click", meaning: "view their story", action: .open),
         Binding(
             keys: [.character("m")], label: "m", meaning: "mute or unmute (muted go last)",
@@ -96,6 +104,10 @@ public enum KeyBindings {
         Binding(
             keys: [.arrow(.up, shift: false), .arrow(.up, shift: true)], label: "↑", meaning: "previous row",
             action: .up),
+        Binding(keys: [.jump(.home)], label: "Home", meaning: "first photo", action: .first),
+        Binding(keys: [.jump(.end)], label: "End", meaning: "last photo loaded (and load more)", action: .last),
+        Binding(keys: [.jump(.pageUp)], label: "PgUp", meaning: "a screen back", action: .pageUp),
+        Binding(keys: [.jump(.pageDown)], label: "PgDn", meaning: "a screen on", action: .pageDown),
         Binding(keys: [.enter], label: "Enter or click", meaning: "details", action: .details),
         Binding(
             keys: [.character("r")], label: "r", meaning: "reload from page 1 (retry after a failure)", action: .refresh
@@ -105,9 +117,15 @@ public enum KeyBindings {
 
     /// A photo's detail.
     public static let detail: [Binding<DetailAction>] = [
+        // q or Esc on every screen, as the grid's (the detail said "Esc back", the grid "q back").
         Binding(
-            keys: [.escape, .character("q"), .arrow(.left, shift: false), .arrow(.left, shift: true), .backspace],
-            label: "Esc, q or ←", meaning: "back to the grid", action: .back),
+            keys: [.character("q"), .escape, .backspace], label: "q or Esc", meaning: "back to the grid", action: .back),
+        Binding(
+            keys: [.arrow(.right, shift: false), .arrow(.right, shift: true)], label: "→", meaning: "next photo",
+            action: .nextPhoto),
+        Binding(
+            keys: [.arrow(.left, shift: false), .arrow(.left, shift: true)], label: "←", meaning: "previous photo",
+            action: .previousPhoto),
         Binding(keys: [.character("r")], label: "r", meaning: "retry a failed image", action: .retry),
     ]
 
@@ -144,6 +162,10 @@ public enum KeyBindings {
         case .enter: "Enter"
         case .escape: "Esc"
         case .backspace: "Backspace"
+        case .jump(.home): "Home"
+        case .jump(.end): "End"
+        case .jump(.pageUp): "PgUp"
+        case .jump(.pageDown): "PgDn"
         default: "?"
         }
     }

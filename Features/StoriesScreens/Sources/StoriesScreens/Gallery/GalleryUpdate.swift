@@ -57,6 +57,15 @@ enum GalleryUpdate {
         case .left: return moveSelection(&gallery, &context, by: -1)
         case .down: return moveSelection(&gallery, &context, by: columns)
         case .up: return moveSelection(&gallery, &context, by: -columns)
+        case .first, .last:
+            guard let index = gallery.selectedIndex else { return [] }
+            let target =
+                KeyBindings.action(for: event, in: KeyBindings.gallery) == .last ? gallery.entries.count - 1 : 0
+            return moveSelection(&gallery, &context, by: target - index)
+        case .pageUp, .pageDown:
+            let screen = columns * GalleryLayout.visibleRows(rows: context.size.rows)
+            let action = KeyBindings.action(for: event, in: KeyBindings.gallery)
+            return moveSelection(&gallery, &context, by: action == .pageDown ? screen : -screen)
         case .details: return openDetail(&gallery, &context)
         case .refresh:
             if case .failed = gallery.phase { return [.feed(.retry)] }
@@ -97,6 +106,12 @@ enum GalleryUpdate {
         case .retry where detail.failure != nil:
             gallery.detail?.failure = nil
             return [.loadDetail(detail.photo)]
+        case .nextPhoto, .previousPhoto:
+            // ←/→ go through the photos without going back to the grid (← went back).
+            let step = KeyBindings.action(for: event, in: KeyBindings.detail) == .nextPhoto ? 1 : -1
+            guard let index = gallery.selectedIndex, gallery.entries.indices.contains(index + step) else { return [] }
+            let moved = moveSelection(&gallery, &context, by: step)
+            return moved + openDetail(&gallery, &context)
         default: return []
         }
     }

@@ -27,6 +27,10 @@ enum TrayUpdate {
         switch KeyBindings.action(for: event, in: KeyBindings.tray) {
         case .next: return moveSelection(&tray, &context, by: 1)
         case .previous: return moveSelection(&tray, &context, by: -1)
+        case .first: return jump(&tray, &context, toLast: false)
+        case .last: return jump(&tray, &context, toLast: true)
+        case .pageBack: return moveSelection(&tray, &context, by: -TrayLayout(size: context.size).visibleSlots)
+        case .pageOn: return moveSelection(&tray, &context, by: TrayLayout(size: context.size).visibleSlots)
         case .open: return openSelected(tray)
         case .mute: return toggleMute(tray, &context)
         case .refresh:
@@ -79,6 +83,12 @@ enum TrayUpdate {
         announceSelection(tray, &context)
         return keepSelectionVisible(&tray, context) + [.feed(.show(position: tray.selected))]
             + avatarLoads(&tray, context)
+    }
+
+    /// Home and End: the first user, or the last loaded (the feed loads on from there).
+    static func jump(_ tray: inout TrayModel, _ context: inout ScreenContext, toLast: Bool) -> [TrayEffect] {
+        guard let index = tray.selectedIndex else { return [] }
+        return moveSelection(&tray, &context, by: (toLast ? tray.entries.count - 1 : 0) - index)
     }
 
     /// `m`: the selected user muted or unmuted, shown at once, written to the store.

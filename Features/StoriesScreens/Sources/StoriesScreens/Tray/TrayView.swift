@@ -33,6 +33,12 @@ enum TrayView {
             guard tray.entries.indices.contains(index) else { break }
             drawSlot(tray.entries[index], place: place, layout: layout, tray: tray, context: context, into: &buffer)
         }
+        // More users than the row shows: said at its ends (6 of 30 showed no sign of the rest).
+        let middle = layout.avatarTop + layout.avatarRows / 2
+        if first > 0 { buffer.put("‹", x: 0, y: middle, style: AppView.bold) }
+        if first + slots < tray.entries.count || tray.phase == .loaded && !tray.isWholeList {
+            buffer.put("›", x: buffer.width - 1, y: middle, style: AppView.bold)
+        }
         if let index = tray.selectedIndex {
             let user = tray.entries[index].element
             let seen = user.seenCount(context.marks)
@@ -63,7 +69,10 @@ enum TrayView {
             y: layout.avatarTop, columns: layout.avatarColumns, rows: layout.avatarRows, context: context,
             into: &buffer)
         let width = layout.slotWidth - 2
-        let name = TerminalText.truncate(TerminalText.sanitize(user.story.user.name), toWidth: width)
+        // Muted: "⊘" before the name, as `stories tray` writes it (the grey ring alone looked
+        // like a seen user's).
+        let muted = user.isMuted(context.marks) ? "⊘ " : ""
+        let name = TerminalText.truncate(muted + TerminalText.sanitize(user.story.user.name), toWidth: width)
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
         // Selected: the terminal's own foreground, bold (white was white on white).
         let style = selected ? AppView.bold : AppView.dim
@@ -91,6 +100,11 @@ enum TrayView {
 
     static func statusText(_ tray: TrayModel, context: ViewContext) -> String {
         var parts = [context.source]
+        if let index = tray.selectedIndex, tray.entries.count > 1 {
+            // "4 of 30", "4 of 30+" while more can load.
+            let more = tray.phase == .loaded && !tray.isWholeList ? "+" : ""
+            parts.append("\(index + 1) of \(tray.entries.count)\(more)")
+        }
         if let phase = AppView.phaseStatus(tray.phase, noun: "stories") { parts.append(phase) }
         if let error = context.storeError { parts.append("state not saved: \(error)") }
         return parts.joined(separator: " · ")

@@ -28,6 +28,8 @@ public struct ViewerModel: Sendable {
     public var hold: ViewerHold?
     /// The viewer was paused because the terminal lost the focus (it resumes on focus).
     public var pausedByFocus = false
+    /// A word for the footer while `item` is shown ("link copied"), in place of the hints.
+    public var footerNotice: (item: StoryItemID, text: String)?
 
     /// Creates a viewer model.
     public init(viewer: StoryViewer, now: Date) {

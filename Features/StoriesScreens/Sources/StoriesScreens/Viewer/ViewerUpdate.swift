@@ -72,7 +72,13 @@ enum ViewerUpdate {
         case (.mute?, _): command = .toggleMute
         case (.retry?, _): command = .retry
         case (.copyLink?, _):
-            guard let link = open.viewer.current?.item.link else { return [] }
+            // Said on the footer while the item is shown (it said nothing on screen).
+            guard let item = open.viewer.current?.item else { return [] }
+            guard let link = item.link else {
+                open.footerNotice = (item.id, "no link to copy")
+                return []
+            }
+            open.footerNotice = (item.id, "✓ link copied")
             around.context.say("Link copied: \(link.absoluteString).")
             return [.copyToClipboard(link.absoluteString)]
         case (.close?, _): command = .close

@@ -81,6 +81,12 @@ enum ViewerView {
         AppView.text(
             "\(position.itemIndex + 1)/\(story.items.count)", x: 4, y: footer, width: 9, style: AppView.bold,
             into: &buffer)
+        if let notice = open.footerNotice, notice.item == item.id {
+            let width = TerminalText.width(of: notice.text)
+            AppView.text(
+                notice.text, x: buffer.width - width - 1, y: footer, width: width, style: AppView.bold, into: &buffer)
+            return
+        }
         let hintWidth = TerminalText.width(of: hints)
         if buffer.width >= hintWidth + 16 {
             AppView.text(

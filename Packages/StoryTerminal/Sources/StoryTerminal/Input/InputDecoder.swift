@@ -33,6 +33,21 @@ public enum InputEvent: Hashable, Sendable {
     /// ``InputDecoder/maximumReply`` bytes.
     case graphicsReply(String)
 
+    /// Home, End, Page Up or Page Down (Shift or not).
+    case jump(Jump)
+
+    /// The keys that move far: to an end, or a screen at a time.
+    public enum Jump: Hashable, Sendable {
+        /// Home: the first.
+        case home
+        /// End: the last.
+        case end
+        /// Page Up: a screen back.
+        case pageUp
+        /// Page Down: a screen on.
+        case pageDown
+    }
+
     /// The four arrows.
     public enum Arrow: Hashable, Sendable {
         /// ↑
@@ -281,6 +296,16 @@ public struct InputDecoder: Sendable {
         case "B": return .arrow(.down, shift: shift)
         case "C": return .arrow(.right, shift: shift)
         case "D": return .arrow(.left, shift: shift)
+        case "H": return .jump(.home)  // CSI H, SS3 H, CSI 1;2H
+        case "F": return .jump(.end)
+        case "~":  // VT220 keys: 1 or 7 Home, 4 or 8 End, 5 Page Up, 6 Page Down
+            switch fields.first.flatMap({ Int($0) }) {
+            case 1, 7: return .jump(.home)
+            case 4, 8: return .jump(.end)
+            case 5: return .jump(.pageUp)
+            case 6: return .jump(.pageDown)
+            default: return nil
+            }
         default: return nil
         }
     }

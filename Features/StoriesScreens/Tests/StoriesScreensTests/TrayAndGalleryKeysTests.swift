@@ -1,0 +1,87 @@
+import Foundation
+import StoriesScreens
+import StoryInterfaces
+import StoryNavigation
+import StoryTerminal
+import Testing
+
+/// The tray and the gallery as Instagram users expect them.
+@Suite("Moving far, more to see, one key back")
+struct TrayAndGalleryKeysTests {
+    /// A tray of `count` users, `phase` as the feed says.
+    static func tray(_ count: Int, phase: FeedPhase = .loaded) -> AppModel {
+        var model = ScreenFixtures.model()
+        let entries = (0..<count).map { index in
+            FeedEntry(
+                position: index,
+                element: TrayUser(story: ScreenFixtures.story("u\(index)", "User \(index)", items: 1), seen: []))
+        }
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: entries, phase: phase))))
+        return model
+    }
+
+    @Test func theTraySaysThereAreMoreAndHomeEndAndPagesMove() {
+        var model = Self.tray(30)
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("›") && !screen.contains("‹"), "more to the right: \(screen)")
+        #expect(screen.contains("1 of 30+"), "\(screen)")
+        _ = AppUpdate.update(&model, .input(.jump(.end)))
+        #expect(model.tray.selected == 29)
+        let end = Snapshot.text(AppView.render(model))
+        #expect(end.contains("‹") && end.contains("30 of 30+"), "\(end)")
+        _ = AppUpdate.update(&model, .input(.jump(.home)))
+        #expect(model.tray.selected == 0)
+        let slots = TrayLayout(size: ScreenSize(columns: 80, rows: 24)).visibleSlots
+        _ = AppUpdate.update(&model, .input(.jump(.pageDown)))
+        #expect(model.tray.selected == slots)
+        _ = AppUpdate.update(&model, .input(.jump(.pageUp)))
+        #expect(model.tray.selected == 0)
+    }
+
+    @Test func theGalleryJumpsAndTheDetailGoesThroughPhotosAndCloses() {
+        var model = GalleryFixtures.gallery(14)
+        _ = AppUpdate.update(&model, .input(.jump(.end)))
+        #expect(model.gallery.selected == 13)
+        _ = AppUpdate.update(&model, .input(.jump(.home)))
+        #expect(model.gallery.selected == 0)
+        _ = AppUpdate.update(&model, .input(.jump(.pageDown)))
+        #expect(model.gallery.selected > 0)
+        _ = AppUpdate.update(&model, .input(.jump(.home)))
+        _ = AppUpdate.update(&model, .input(.enter))
+        #expect(model.gallery.detail?.photo.id == "0")
+        // → and ← go to the next and previous photo (← went back to the grid).
+        let next = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(
+            model.gallery.detail?.photo.id == "1" && next.contains(.gallery(.loadDetail(GalleryFixtures.photos(2)[1]))))
+        _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        #expect(model.gallery.detail?.photo.id == "0")
+        _ = AppUpdate.update(&model, .input(.arrow(.left, shift: false)))
+        #expect(model.gallery.detail?.photo.id == "0", "the first stays")
+        // One key closes it on every screen, and the hints say the same key.
+        #expect(Snapshot.text(AppView.render(model)).contains("q back"))
+        _ = AppUpdate.update(&model, .input(.character("q")))
+        #expect(model.gallery.detail == nil && model.screen == .gallery)
+        #expect(Snapshot.text(AppView.render(model)).contains("q back"))
+    }
+
+    @Test func copyingALinkSaysSoOnTheFooter() {
+        var model = LinkTests.viewer(link: URL(string: "https://example.com/trip"))
+        _ = AppUpdate.update(&model, .input(.character("c")))
+        let rows = Snapshot.text(AppView.render(model)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[ViewerLayout.footerRow(rows: 24)].contains("✓ link copied"), "\(rows)")
+        var none = LinkTests.viewer(link: nil)
+        _ = AppUpdate.update(&none, .input(.character("c")))
+        #expect(Snapshot.text(AppView.render(none)).contains("no link to copy"))
+    }
+}
+
+@Suite("A muted user in the tray")
+struct MutedLookTests {
+    @Test func aMutedUserLooksDifferentFromASeenOne() {
+        var model = ScreenFixtures.loadedTray(seen: ["alan-0"])
+        _ = AppUpdate.update(&model, .input(.character("m")))  // Ada, selected, muted
+        let screen = Snapshot.text(AppView.render(model))
+        #expect(screen.contains("⊘ Ada"), "\(screen)")
+        #expect(!screen.contains("⊘ Alan"), "Alan is seen, not muted: \(screen)")
+    }
+}
