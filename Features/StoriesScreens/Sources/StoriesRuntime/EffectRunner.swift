@@ -55,6 +55,12 @@ extension InteractiveLoop {
                     let liked = (try? await store.likedItems(among: items)) ?? []
                     send(.viewer(.ready(stories: stories, userIndex: userIndex, liked: liked, now: Date())))
                 }
+            case .tray(.extendViewer(let stories)):
+                let store = self.store
+                tasks.run {
+                    let liked = (try? await store.likedItems(among: stories.flatMap(\.items).map(\.id))) ?? []
+                    send(.viewer(.more(stories: stories, liked: liked)))
+                }
             case .gallery(.open):
                 // The update asks once; the feed is kept afterwards.
                 let gallery = self.gallery

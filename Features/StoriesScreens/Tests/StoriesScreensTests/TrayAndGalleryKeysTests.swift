@@ -85,3 +85,32 @@ struct MutedLookTests {
         #expect(!screen.contains("⊘ Alan"), "Alan is seen, not muted: \(screen)")
     }
 }
+
+@Suite("The viewer goes on into the tray's next page")
+struct ViewerContinuesTests {
+    @Test func theViewerAsksForTheNextPageAndGoesOnIntoIt() {
+        var model = TrayAndGalleryKeysTests.tray(3)
+        let stories = model.tray.entries.map(\.element.story)
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(AppUpdate.update(&model, .input(.enter)) == [.tray(.openViewer(stories: stories, userIndex: 1))])
+        let opened = AppUpdate.update(
+            &model, .viewer(.ready(stories: stories, userIndex: 1, liked: [], now: ScreenFixtures.now)))
+        #expect(opened.contains(.tray(.feed(.show(position: 2)))), "the last but one: the next page asked for")
+        // The page comes: its new users go to the viewer, after their likes are read.
+        let five = (0..<5).map { index in
+            FeedEntry(
+                position: index,
+                element: TrayUser(story: ScreenFixtures.story("u\(index)", "User \(index)", items: 1), seen: []))
+        }
+        let effects = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: five, phase: .exhausted))))
+        let more = five.dropFirst(3).map(\.element.story)
+        #expect(effects.contains(.tray(.extendViewer(stories: Array(more)))), "\(effects)")
+        _ = AppUpdate.update(&model, .viewer(.more(stories: Array(more), liked: ["u3-0"])))
+        #expect(model.viewer?.viewer.stories.count == 5)
+        // Next user from the last user loaded at opening: User 3, not closed.
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        _ = AppUpdate.update(&model, .input(.character("]")))
+        #expect(model.viewer?.viewer.position?.userIndex == 3, "it closed at the last loaded user")
+        #expect(model.viewer?.viewer.isCurrentLiked == true, "its likes came with it")
+    }
+}

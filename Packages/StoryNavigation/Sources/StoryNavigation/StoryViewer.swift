@@ -25,7 +25,7 @@ public struct StoryViewer: Hashable, Sendable {
     }
 
     /// The stories, in viewing order.
-    public let stories: [Story]
+    public private(set) var stories: [Story]
     /// Durations and modes.
     public let configuration: ViewerConfiguration
     /// The current place, or nil once closed.
@@ -95,6 +95,20 @@ public struct StoryViewer: Hashable, Sendable {
         self.seen = seen
         self.liked = liked
         self.muted = []
+    }
+
+    /// More users after the last (the tray's next page, loaded while the viewer is open): the
+    /// ones not here already are appended, with their liked items; the viewer then moves on
+    /// into them instead of closing after what was loaded when it opened. A closed viewer
+    /// takes none.
+    public mutating func append(
+        _ more: [Story], liked likedMore: Set<StoryItemID>, muted mutedMore: Set<UserID> = []
+    ) {
+        guard position != nil else { return }
+        var known = Set(stories.map(\.user.id))
+        stories += more.filter { known.insert($0.user.id).inserted }
+        liked.formUnion(likedMore)
+        muted.formUnion(mutedMore)
     }
 
     /// Applies one command; returns the events it caused, in order. A closed viewer ignores

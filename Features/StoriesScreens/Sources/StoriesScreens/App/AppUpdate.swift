@@ -81,7 +81,20 @@ public enum AppUpdate {
             say("State is saved again.", in: &model)
             return []
         case .tray(let message):
-            return TrayUpdate.update(&model.tray, &model.context, message).map(AppEffect.tray)
+            let effects = TrayUpdate.update(&model.tray, &model.context, message).map(AppEffect.tray)
+            guard case .feed = message, let open = model.viewer else { return effects }
+            // The tray's next page came while the viewer is open: its users after the
+            // viewer's go to the viewer (likes read first), each once, never the repeats.
+            var known = Set(open.viewer.stories.map(\.user.id))
+            let more = model.tray.entries.map(\.element.story).filter { known.insert($0.user.id).inserted }
+            return effects + (more.isEmpty ? [] : [.tray(.extendViewer(stories: more))])
+        case .viewer(.more(let stories, let liked)):
+            let marks = model.context.marks
+            let muted = Set(
+                model.tray.entries.map(\.element).filter { $0.isMuted(marks) && stories.map(\.user.id).contains($0.id) }
+                    .map(\.id))
+            model.viewer?.viewer.append(stories, liked: liked, muted: muted)
+            return []
         case .viewer(.ready(let stories, let userIndex, let liked, let now)):
             let marks = model.context.marks
             let seen = model.tray.seenItems.union(marks.seen)
@@ -190,14 +203,27 @@ public enum AppUpdate {
         var around = ViewerSurroundings(context: model.context, animation: model.animation)
         model.context.marks = SessionMarks()  // lent, not copied: the viewer's are the only ones meanwhile
         model.context.announcements = []
-        let effects = rule(&open, &around).map(AppEffect.viewer)
+        var effects = rule(&open, &around).map(AppEffect.viewer)
         model.context = around.context
         model.animation = around.animation
         guard let closedOn = around.closedOnUser else {
+            effects += askForMoreUsers(&open, model.tray)
             model.viewer = open
             return effects
         }
         return effects + TrayUpdate.select(closedOn, &model.tray, &model.context).map(AppEffect.tray)
+    }
+
+    /// On the last user but one of what the tray had loaded, while the tray has more to load:
+    /// its next page is asked for (once per count), so that the viewer goes on into it
+    /// instead of closing at the last *loaded* user.
+    static func askForMoreUsers(_ open: inout ViewerModel, _ tray: TrayModel) -> [AppEffect] {
+        let count = open.viewer.stories.count
+        guard let user = open.viewer.position?.userIndex, user >= count - 2, open.askedForMoreAt < count,
+            tray.phase == .loaded, !tray.isWholeList, let last = tray.entries.last
+        else { return [] }
+        open.askedForMoreAt = count
+        return [.tray(.feed(.show(position: last.position)))]
     }
 
     /// Applies a command to the open viewer.

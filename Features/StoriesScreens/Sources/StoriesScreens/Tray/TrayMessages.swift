@@ -20,4 +20,7 @@ public enum TrayEffect: Hashable, Sendable {
     case openViewer(stories: [Story], userIndex: Int)
     /// Record a mute or an unmute.
     case setMuted(UserID, Bool)
+    /// Read the liked state of these stories, then give them to the open viewer
+    /// (``ViewerMessage/more(stories:liked:)``): the tray's next page, after its last user.
+    case extendViewer(stories: [Story])
 }

@@ -6,6 +6,9 @@ public import StoryTerminal
 public enum ViewerMessage: Sendable {
     /// The viewer's stories and their liked state are ready: open it.
     case ready(stories: [Story], userIndex: Int, liked: Set<StoryItemID>, now: Date)
+    /// The tray's next users (its next page, loaded while the viewer is open) and their
+    /// liked items: the viewer goes on into them (``TrayEffect/extendViewer(stories:)``).
+    case more(stories: [Story], liked: Set<StoryItemID>)
     /// An item's media was loaded and decoded, or failed with a reason.
     case mediaLoaded(StoryItemID, Result<DecodedMedia, MediaFailure>)
     /// The playing video showed its frame at `at` from its start.

@@ -28,6 +28,9 @@ public struct ViewerModel: Sendable {
     public var hold: ViewerHold?
     /// The viewer was paused because the terminal lost the focus (it resumes on focus).
     public var pausedByFocus = false
+    /// How many users the viewer had when it last asked the tray for its next page (asked
+    /// once per count, on reaching the last user but one).
+    public var askedForMoreAt = 0
     /// A word for the footer while `item` is shown ("link copied"), in place of the hints.
     public var footerNotice: (item: StoryItemID, text: String)?
 

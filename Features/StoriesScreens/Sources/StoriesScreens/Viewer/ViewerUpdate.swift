@@ -50,7 +50,7 @@ enum ViewerUpdate {
             open.playing = nil
             if open.media[item]?.animated == true { return [] }  // its picture stays
             return apply(.mediaFailed(item, reason: reason), to: &open, &around)
-        case .ready: return []
+        case .ready, .more: return []  // the app's: it opens the viewer, and gives it more users
         }
     }
 
