@@ -167,9 +167,9 @@ public struct GraphicsScreen: Sendable {
         guard let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap({ UInt32($0.dropFirst(2)) }) else {
             return Refusal(message: String(reply))
         }
-        guard let picture = sent.first(where: { $0.value.id == id })?.key else {
-            return Refusal(message: String(reply))
-        }
+        // A picture freed or replaced since (a resize, another screen): its answer is
+        // expected, not a refusal to say (five such lines reached the shell after a quit).
+        guard let picture = sent.first(where: { $0.value.id == id })?.key else { return nil }
         let tries = resent[picture.key, default: 0]
         sent[picture] = nil
         guard tries < Self.resends else {

@@ -78,7 +78,7 @@ public final class TerminalSession: @unchecked Sendable {
             return !restored
         }
         guard first else { return }
-        SavedTerminal.restoreNow()
+        SavedTerminal.restoreNow(drainingAnswers: true)
     }
 
     /// The terminal's size in cells (80×24 if it cannot be read).
@@ -196,10 +196,17 @@ private enum SavedTerminal {
         }
     }
 
-    static func restoreNow() {
+    /// Gives the terminal back. `drainingAnswers` (a quit, not a signal handler: it waits):
+    /// after leaving, the terminal is asked for its attributes (DA1) and what it sends is
+    /// read and dropped until that answer comes, at most 300 ms — kitty's answers to pictures
+    /// and a key's release report still on their way went to the shell's prompt (`3;1:3u`).
+    /// Answers come in order, so the DA1 answer is the last of them.
+    static func restoreNow(drainingAnswers: Bool = false) {
         guard active else { return }
         active = false
-        leave.withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
+        let ask: [UInt8] = drainingAnswers ? Array("\u{1B}[c".utf8) : []
+        (leave + ask).withUnsafeBufferPointer { buffer in _ = posixWrite(fd, buffer.baseAddress, buffer.count) }
+        if drainingAnswers { drainUntilAttributes() }
         _ = tcsetattr(fd, TCSANOW, &mode)  // not TCSAFLUSH: it waits for output to drain, which may never happen
         // An answer of the terminal's still in the input (kitty refusing a picture as the app
         // ends) goes with the app, never to the shell's prompt.
@@ -207,6 +214,54 @@ private enum SavedTerminal {
         for number in signals { signal(number, SIG_DFL) }
         signal(SIGTSTP, SIG_DFL)
     }
+
+    /// Reads the terminal's input (raw mode still on) until a DA1 answer (`ESC [ ? … c`) has
+    /// come, or 300 ms have passed; everything read is dropped.
+    private static func drainUntilAttributes() {
+        var seen: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var waited = 0
+        while waited < 300 {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let started = monotonicMilliseconds()
+            let ready = poll(&poller, 1, Int32(300 - waited))
+            waited += max(1, monotonicMilliseconds() - started)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = read(fd, &chunk, chunk.count)
+            guard count > 0 else { return }
+            seen = Array((seen + chunk[0..<count]).suffix(256))
+            if TerminalAnswers.containsAttributesAnswer(seen) { return }
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// The terminal's answers as the program ends.
+enum TerminalAnswers {
+    /// Whether `bytes` hold a DA1 answer: `ESC [ ?`, digits and `;`, then `c`.
+    static func containsAttributesAnswer(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 3 < bytes.count {
+            if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "?") {
+                var end = index + 3
+                while end < bytes.count,
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ";")
+                {
+                    end += 1
+                }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "c") { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
 }
 
 /// A tiny mutex (Foundation-free, so the terminal layer loads nothing it does not need).
