@@ -29,7 +29,7 @@ extension InteractiveLoopTests {
         let names = second.screen.split(separator: "\n").first { $0.contains("Grace Hopper") && $0.contains("Ada") }
         let row = String(try #require(names, "\(second.screen)"))
         let grace = try #require(row.range(of: "Grace Hopper")).lowerBound
-        let ada = try #require(row.range(of: "Ada Lovelace")).lowerBound
+        let ada = try #require(row.range(of: "⊘ Ada Lovel"), "muted, marked ⊘: \(row)").lowerBound
         #expect(grace < ada, "Ada, muted, is last: \(row)")
         _ = try await Self.quit(second, run)
     }
