@@ -27,6 +27,29 @@ struct RenderCommandTests {
         #expect(!flag.stdout.contains("38;2;") && !flag.stdout.contains("38;5;"))
     }
 
+    /// chafa's and timg's habits: `-` for standard input (it said "no such file"), several
+    /// files in a row (one that fails said, the rest drawn), `-s/--size WxH` (it said "Did you
+    /// mean '--store'?").
+    @Test func standardInputSeveralFilesAndSize() async throws {
+        let picture = Self.fixtures + "portrait-1080x1920.jpg"
+        let piped = try await StoriesProcess.execute(
+            "/bin/bash", ["-c", "\"$0\" render - -s 20x10 < \"$1\"", StoriesProcess.binary, picture],
+            environment: ["HOME": try TemporaryFolder.make(), "TERM": "xterm-256color"])
+        #expect(piped.status == 0 && piped.stdout.split(separator: "\n").count == 10, "\(piped.stderr)")
+        let many = try await StoriesProcess.run(
+            ["render", picture, "/no/such.jpg", Self.fixtures + "baseline-64x48.jpg", "--size", "16x8"])
+        #expect(many.status == 65, "the first failure's status")
+        #expect(many.stderr.split(separator: "\n").count == 1 && many.stderr.contains("/no/such.jpg"), "\(many.stderr)")
+        #expect(many.stdout.split(separator: "\n").count == 8 + 6, "both drawn: \(many.stdout.count)")
+        let height = try await StoriesProcess.run(["render", picture, "-s", "x4"])
+        #expect(height.stdout.split(separator: "\n").count == 4)
+        #expect(try await StoriesProcess.run(["render", picture, "-s", "wide"]).status == 64)
+        let empty = try await StoriesProcess.execute(
+            "/bin/bash", ["-c", "\"$0\" render - < /dev/null", StoriesProcess.binary],
+            environment: ["HOME": try TemporaryFolder.make()])
+        #expect(empty.status == 65 && empty.stderr.contains("standard input: it is empty"), "\(empty.stderr)")
+    }
+
     @Test func noColorDrawsLuminanceWithCharacters() async throws {
         let result = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],

@@ -6,16 +6,30 @@ import StoryInterfaces
 import StoryModels
 import StoryTerminal
 
-/// `stories render FILE|URL [--width W] [--height H]`: an image as terminal cells on stdout.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `read(2)` on standard input into `buffer` (named apart from `RenderInput.read`).
+private func readStandardInput(_ buffer: inout [UInt8]) -> Int {
+    buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// `stories render FILE|URL|- … [-s WxH | --width W --height H]`: images as terminal cells on stdout.
 struct RenderCommand: AsyncParsableCommand {
     /// The command's help.
     static let configuration = CommandConfiguration(
         commandName: "render", _superCommandName: "stories",
-        abstract: "Draw an image file or URL in the terminal.",
+        abstract: "Draw image files or URLs in the terminal (- for standard input).",
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \
             formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
-            cells and only its own rows are printed.
+            cells (-s/--size WxH, as chafa writes it, or --width and --height) and only its own \
+            rows are printed. Several files are drawn one after the other; one that cannot be \
+            drawn is said on stderr and the rest still are (the exit status is the first \
+            failure's). - (or /dev/stdin) reads the picture from standard input, 25 MiB at most.
 
             --graphics picks how: kitty (the kitty graphics protocol: kitty, WezTerm, Ghostty, \
             Konsole), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Windows Terminal; a \
@@ -30,7 +44,9 @@ struct RenderCommand: AsyncParsableCommand {
 
             Examples:
               stories render photo.jpg
-              stories render photo.jpg --width 120 --height 40 --color 256
+              stories render photo.jpg -s 120x40 --color 256
+              stories render *.jpg --size 40x20
+              curl -s https://picsum.photos/400 | stories render -
               stories render https://picsum.photos/id/10/1080/1920 --width 60
               stories render bundled://samples/astronaut-portrait.jpg   (a bundled sample, as the gallery names it)
               stories render photo.jpg --graphics sixel
@@ -40,8 +56,14 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The image file, http(s) URL or bundled:// sample (JPEG or PNG).", valueName: "file-or-url"))
-    var file: String
+            "Image files, http(s) URLs or bundled:// samples (JPEG or PNG); - for standard input.",
+            valueName: "file-or-url"))
+    var files: [String]
+
+    @Option(
+        name: [.customShort("s"), .long],
+        help: ArgumentHelp("Columns and rows at most, WxH (40x20; 40 or x20 sets one).", valueName: "WxH"))
+    var size: String?
 
     @Option(help: ArgumentHelp("Columns at most (default: the terminal's, else 80).", valueName: "columns"))
     var width: Int?
@@ -49,16 +71,39 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Rows at most (default: the terminal's less one, else 40).", valueName: "rows"))
     var height: Int?
 
-    /// Checks the sizes.
+    /// Checks the files and the sizes.
     func validate() throws {
-        for (name, value) in [("--width", width), ("--height", height)] {
+        guard !files.isEmpty else {
+            throw ValidationError("give an image file, an http(s) URL or - for standard input")
+        }
+        if files.filter(RenderInput.isStandardInput).count > 1 {
+            throw ValidationError("standard input can be read once: give - at most once")
+        }
+        if size != nil, width != nil || height != nil {
+            throw ValidationError("give --size WxH or --width and --height, not both")
+        }
+        let (sizeWidth, sizeHeight) = try Self.parse(size: size)
+        for (name, value) in [("--width", width ?? sizeWidth), ("--height", height ?? sizeHeight)] {
             if let value, !(1...1000).contains(value) {
                 throw ValidationError("\(name) \(value) is out of range: use 1 to 1000")
             }
         }
     }
 
-    /// Decodes and prints.
+    /// `WxH`, `W`, `Wx` or `xH` as columns and rows (nil where not given).
+    static func parse(size: String?) throws -> (Int?, Int?) {
+        guard let size else { return (nil, nil) }
+        let parts = size.lowercased().split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+        let numbers = parts.map { $0.isEmpty ? nil : Int($0) }
+        guard !size.isEmpty, parts.allSatisfy({ $0.isEmpty || Int($0) != nil }), numbers.contains(where: { $0 != nil })
+        else {
+            throw ValidationError(
+                "--size \"\(StandardStreams.sanitized(size))\" is not WxH: use columns x rows, e.g. 80x24")
+        }
+        return (numbers[0], numbers.count > 1 ? numbers[1] : nil)
+    }
+
+    /// Decodes and prints each file; one that fails is said and the rest still drawn.
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
@@ -70,20 +115,49 @@ struct RenderCommand: AsyncParsableCommand {
         let detected = GraphicsDetection.detect(
             configured: root.settings.graphicsMode, environment: environment, input: STDIN_FILENO,
             output: STDOUT_FILENO)
-        let graphics = detected.mode
         let terminal = attached ? TerminalSession.size(of: 1) : nil
-        let columns = width ?? terminal?.columns ?? 80
-        let rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? 40
+        let (sizeWidth, sizeHeight) = try Self.parse(size: size)
+        let columns = width ?? sizeWidth ?? terminal?.columns ?? 80
+        let rows = height ?? sizeHeight ?? terminal.map { max(1, $0.rows - 1) } ?? 40
+        var failed: ExitStatus?
+        for file in files {
+            do {
+                let data = try await Self.load(file, settings: root.settings)
+                try Self.draw(
+                    data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached)
+            } catch let error as OutputError {
+                throw error  // the output itself failed: nothing more can be drawn
+            } catch {
+                guard files.count > 1, let status = ErrorReport.status(for: error) else { throw error }
+                StandardStreams.printError(ErrorReport.message(for: error))
+                failed = failed ?? status
+            }
+        }
+        if let failed { throw ExitCode(failed.rawValue) }
+    }
+
+    /// The bytes of `file`: an http(s) URL, a bundled sample, standard input or a file.
+    static func load(_ file: String, settings: StoriesSettings) async throws -> Data {
         let data: Data
         if let url = RenderInput.webURL(file) {
             // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
-            data = try await SharedHTTP.client(root.settings.picsum).imageData(
+            data = try await SharedHTTP.client(settings.picsum).imageData(
                 url, limit: ImageDecoder.maximumBytes)
         } else if let url = RenderInput.bundledURL(file) {
             data = try await BundledImageLoader().imageData(for: url, priority: .high)
+        } else if RenderInput.isStandardInput(file) {
+            data = try await OwnThread.run { () throws(RenderInputError) in try RenderInput.standardInput() }
         } else {
             data = try RenderInput.read(file)
         }
+        return data
+    }
+
+    /// `data` drawn at the cursor, fitted into `columns × rows`.
+    static func draw(
+        _ data: Data, graphics detected: GraphicsDetection, depth: ColorMode, columns: Int, rows: Int, attached: Bool
+    ) throws {
+        let graphics = detected.mode
         if graphics != .symbols {
             try GraphicsImage.write(
                 data, mode: graphics, columns: columns, rows: rows, cell: attached ? CellPixels.of(1) : .assumed,
@@ -121,6 +195,28 @@ enum RenderInput {
     static func bundledURL(_ text: String) -> URL? {
         guard text.hasPrefix(BundledCatalog.scheme + "://") else { return nil }
         return URL(string: text)
+    }
+
+    /// `-`, or `/dev/stdin` (a pipe there cannot be opened as a file is).
+    static func isStandardInput(_ text: String) -> Bool { text == "-" || text == "/dev/stdin" }
+
+    /// Standard input to its end, at most ``ImageDecoder/maximumBytes`` (blocking: off the pool).
+    static func standardInput() throws(RenderInputError) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = readStandardInput(&chunk)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable("standard input", "it cannot be read") }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            guard data.count <= ImageDecoder.maximumBytes else {
+                throw .unreadable(
+                    "standard input", "it is over the limit of \(Wording.bytes(ImageDecoder.maximumBytes))")
+            }
+        }
+        guard !data.isEmpty else { throw .unreadable("standard input", "it is empty") }
+        return data
     }
 
     static func read(_ path: String) throws(RenderInputError) -> Data {
