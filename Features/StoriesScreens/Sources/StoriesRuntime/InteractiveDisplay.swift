@@ -66,7 +66,12 @@ extension InteractiveDisplay {
                 "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
                 "kittyFiles": "\(detected.kittyFiles ?? "no")",
             ])
-        let depth = TerminalCapabilities.detect(environment: environment, color: color).color
+        var depth = TerminalCapabilities.detect(environment: environment, color: color).color
+        // Inside tmux without COLORTERM: tmux says whether the terminal outside has 24-bit colour.
+        if color == .auto, depth != .truecolor, depth != .none, await TmuxPassthrough.truecolorOutside(environment) {
+            depth = .truecolor
+        }
+        logger.info("colours", metadata: ["depth": "\(depth.rawValue)"])
         return InteractiveDisplay(graphics: graphics, behindTmux: behindTmux, detected: detected, depth: depth)
     }
 }

@@ -28,6 +28,22 @@ public enum TmuxPassthrough {
         return await run(tmux, ["set", "-p", "allow-passthrough", "on"], environment) != nil
     }
 
+    /// Whether the terminal outside tmux shows 24-bit colour, as tmux says of its client
+    /// (`client_termfeatures` lists `RGB`, from its terminfo's `Tc`/`RGB` or a
+    /// `terminal-features` setting): inside tmux COLORTERM is usually unset, and half blocks fell
+    /// back to 256 colours in a truecolor terminal. False outside tmux or without an answer.
+    public static func truecolorOutside(_ environment: [String: String]) async -> Bool {
+        guard environment["TMUX"] != nil, let tmux = program("tmux", environment),
+            let features = await run(tmux, ["display", "-p", "#{client_termfeatures}"], environment)
+        else { return false }
+        return hasRGB(features: features)
+    }
+
+    /// Whether a `client_termfeatures` answer ("256,RGB,title,…") has 24-bit colour.
+    public static func hasRGB(features: String) -> Bool {
+        features.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "RGB" }
+    }
+
     /// kitty's placeholders came in 0.28.0: the outer terminal's XTVERSION as tmux reports it
     /// (`client_termtype`, e.g. "kitty(0.26.5)") must name kitty 0.28 or later — Debian 12's
     /// 0.26.5 would show the placeholder characters as boxes.

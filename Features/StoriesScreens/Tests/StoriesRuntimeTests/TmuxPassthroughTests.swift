@@ -34,4 +34,13 @@ struct TmuxPassthroughTests {
         #expect(ContinuousClock.now - started < .seconds(300), "the hanging tool was not killed")
         #expect(await TmuxPassthrough.run("/nonexistent/tmux", [], environment, limit: .seconds(60)) == nil)
     }
+
+    /// tmux's word for the terminal outside: 24-bit colour where its features list RGB (half
+    /// blocks fell back to 256 colours in plain tmux, where COLORTERM is unset).
+    @Test func truecolorIsWhatTmuxSaysOfItsClient() async {
+        #expect(TmuxPassthrough.hasRGB(features: "256,bpaste,ccolour,clipboard,focus,RGB,title"))
+        #expect(!TmuxPassthrough.hasRGB(features: "256,bpaste,title"))
+        #expect(!TmuxPassthrough.hasRGB(features: ""))
+        #expect(await !TmuxPassthrough.truecolorOutside(["PATH": "/usr/bin:/bin"]), "not inside tmux")
+    }
 }

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import PicsumContent
+import StoriesRuntime
 import StoryBase
 import StoryInterfaces
 import StoryModels
@@ -108,7 +109,13 @@ struct RenderCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
-        let depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
+        var depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
+        // Inside tmux without COLORTERM: tmux says whether the terminal outside has 24-bit colour.
+        if root.settings.colorMode == .auto, depth != .truecolor, depth != .none, attached,
+            await TmuxPassthrough.truecolorOutside(environment)
+        {
+            depth = .truecolor
+        }
         // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
         // answers; output that is not a terminal is never asked. `render` is the only work of
         // its process, so what blocks here (the question, the file's read) blocks nothing else.
