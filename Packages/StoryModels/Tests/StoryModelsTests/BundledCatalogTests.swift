@@ -33,6 +33,15 @@ struct BundledCatalogTests {
         #expect(videos.contains { $0.duration(imageDuration: .seconds(5)) == StoryItem.maximumVideoDuration })
     }
 
+    /// A story's items were posted in its order: ages never go up along a story (one said
+    /// "21h, 3h, 17h").
+    @Test func agesWithinAStoryAreInOrder() {
+        for story in catalog.stories {
+            let posted = story.items.compactMap(\.postedAt)
+            #expect(posted == posted.sorted(), "\(story.user.id.rawValue): \(posted)")
+        }
+    }
+
     @Test func theSameEveryRunButForAges() {
         let other = BundledCatalog(now: Date(timeIntervalSince1970: 1_900_000_000))
         #expect(other.stories.map { $0.items.map(\.id) } == catalog.stories.map { $0.items.map(\.id) })

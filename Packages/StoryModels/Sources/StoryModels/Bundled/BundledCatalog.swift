@@ -40,6 +40,9 @@ public struct BundledCatalog: Sendable {
     ) -> Story {
         let id = user.id.rawValue
         let count = user.id == BundledUsers.longVideoUser ? 2 : StableHash.pick(id, salt: "items", in: 1...8)
+        // Posted in the story's order, as a story is made: the first item the oldest (ages
+        // picked per item had a story say "21h, 3h, 17h").
+        let ages = (0..<count).map { StableHash.pick(id, salt: "age\($0)", in: 1...23) }.sorted(by: >)
         let items = (0..<count).map { index -> StoryItem in
             let sample =
                 index == 0 ? opening : samples[StableHash.pick(id, salt: "sample\(index)", in: 0...(samples.count - 1))]
@@ -60,7 +63,7 @@ public struct BundledCatalog: Sendable {
             } else {
                 media = .image(sample.url)
             }
-            let hoursAgo = StableHash.pick(id, salt: "age\(index)", in: 1...23)
+            let hoursAgo = ages[index]
             return StoryItem(
                 id: itemID, userID: user.id, media: media, postedAt: now.addingTimeInterval(-Double(hoursAgo) * 3600),
                 pixelSize: size)
