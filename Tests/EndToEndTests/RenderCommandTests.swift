@@ -48,6 +48,14 @@ struct RenderCommandTests {
             "/bin/bash", ["-c", "\"$0\" render - < /dev/null", StoriesProcess.binary],
             environment: ["HOME": try TemporaryFolder.make()])
         #expect(empty.status == 65 && empty.stderr.contains("standard input: it is empty"), "\(empty.stderr)")
+        // --center: the margin before each row; --stretch: the whole box, aspect not kept.
+        let plain = { (text: String) in text.replacing(/\x1B\[[0-9;]*m/, with: "") }
+        let centred = try await StoriesProcess.run(["render", picture, "-s", "40x10", "--center"])
+        let row = plain(String(centred.stdout.split(separator: "\n")[0]))
+        #expect(row.hasPrefix(String(repeating: " ", count: 10)) && row.count > 20, "\(row)")
+        let stretched = try await StoriesProcess.run(["render", picture, "-s", "20x5", "--stretch"])
+        #expect(stretched.stdout.split(separator: "\n").map { plain(String($0)).count } == [20, 20, 20, 20, 20])
+        #expect(try await StoriesProcess.run(["render", picture, "--fit", "--stretch"]).status == 64)
     }
 
     @Test func noColorDrawsLuminanceWithCharacters() async throws {

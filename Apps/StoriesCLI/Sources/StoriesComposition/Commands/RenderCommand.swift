@@ -46,7 +46,7 @@ struct RenderCommand: AsyncParsableCommand {
             Examples:
               stories render photo.jpg
               stories render photo.jpg -s 120x40 --color 256
-              stories render *.jpg --size 40x20
+              stories render *.jpg --size 40x20 --center
               curl -s https://picsum.photos/400 | stories render -
               stories render https://picsum.photos/id/10/1080/1920 --width 60
               stories render bundled://samples/astronaut-portrait.jpg   (a bundled sample, as the gallery names it)
@@ -69,6 +69,15 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Columns at most (default: the terminal's, else 80).", valueName: "columns"))
     var width: Int?
 
+    @Flag(help: "Fill WIDTH × HEIGHT, aspect not kept (half blocks; --fit, the default, keeps it).")
+    var stretch = false
+
+    @Flag(help: "Keep the aspect inside WIDTH × HEIGHT (the default).")
+    var fit = false
+
+    @Flag(help: "Centre each picture in the width (the terminal's, or WIDTH).")
+    var center = false
+
     @Option(help: ArgumentHelp("Rows at most (default: the terminal's less one, else 40).", valueName: "rows"))
     var height: Int?
 
@@ -80,6 +89,7 @@ struct RenderCommand: AsyncParsableCommand {
         if files.filter(RenderInput.isStandardInput).count > 1 {
             throw ValidationError("standard input can be read once: give - at most once")
         }
+        if stretch, fit { throw ValidationError("give --fit or --stretch, not both") }
         if size != nil, width != nil || height != nil {
             throw ValidationError("give --size WxH or --width and --height, not both")
         }
@@ -131,7 +141,8 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 let data = try await Self.load(file, settings: root.settings)
                 try Self.draw(
-                    data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached)
+                    data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached,
+                    layout: (stretch, center))
             } catch let error as OutputError {
                 throw error  // the output itself failed: nothing more can be drawn
             } catch {
@@ -162,10 +173,16 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// `data` drawn at the cursor, fitted into `columns × rows`.
     static func draw(
-        _ data: Data, graphics detected: GraphicsDetection, depth: ColorMode, columns: Int, rows: Int, attached: Bool
+        _ data: Data, graphics detected: GraphicsDetection, depth: ColorMode, columns: Int, rows: Int, attached: Bool,
+        layout: (stretch: Bool, center: Bool) = (false, false)
     ) throws {
         let graphics = detected.mode
         if graphics != .symbols {
+            if layout.center {  // the cursor moved right by the margin; the picture is drawn there
+                let cell = attached ? CellPixels.of(1) : .assumed
+                let used = try GraphicsImage.fittedColumns(data, columns: columns, rows: rows, cell: cell)
+                if columns > used { try StandardStreams.writeOutput(Array("\u{1B}[\((columns - used) / 2)C".utf8)) }
+            }
             try GraphicsImage.write(
                 data, mode: graphics, columns: columns, rows: rows, cell: attached ? CellPixels.of(1) : .assumed,
                 id: UInt32.random(in: 1...0x7FFF_FFFF), sixelLimit: detected.sixelLimit,
@@ -175,14 +192,19 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let header = try ImageDecoder.size(of: data)
         // Half blocks of the terminal's real cell shape (kitty's made pictures 8% narrow).
-        let fitted = ImageCells.fittedSize(
-            width: header.width, height: header.height, columns: columns, rows: rows,
-            cell: attached ? CellPixels.of(1) : nil)
+        let fitted =
+            layout.stretch
+            ? (width: columns, height: rows * 2)
+            : ImageCells.fittedSize(
+                width: header.width, height: header.height, columns: columns, rows: rows,
+                cell: attached ? CellPixels.of(1) : nil)
         let image = try ImageDecoder.decode(data, covering: fitted.width, fitted.height)
             .resampled(width: fitted.width, height: fitted.height)
         let usedRows = (fitted.height + 1) / 2
-        var buffer = CellBuffer(width: fitted.width, height: usedRows)
-        ImageCells.draw(image, into: &buffer, x: 0, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
+        let margin = layout.center ? max(0, (columns - fitted.width) / 2) : 0
+        var buffer = CellBuffer(width: margin + fitted.width, height: usedRows)
+        ImageCells.draw(
+            image, into: &buffer, x: margin, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
         try StandardStreams.writeOutput(TerminalRenderer(depth: depth).lines(buffer))
     }
 }

@@ -63,6 +63,14 @@ public enum GraphicsImage {
             trailer: [UInt8](repeating: UInt8(ascii: "\n"), count: fitted.rows), to: write)
     }
 
+    /// The columns `data` takes when fitted into `columns × rows` cells of `cell` (centring it
+    /// in a wider line: `stories render --center`).
+    public static func fittedColumns(_ data: Data, columns: Int, rows: Int, cell: CellPixels) throws(ImageDecodeError)
+        -> Int
+    {
+        try layout(data, columns: columns, rows: rows, cell: cell).fitted.columns
+    }
+
     /// `data`'s size from its header, the cells it takes in `columns × rows` and the pixels sent
     /// for them.
     static func layout(_ data: Data, columns: Int, rows: Int, cell: CellPixels) throws(ImageDecodeError) -> (
