@@ -58,6 +58,22 @@ struct RenderCommandTests {
         #expect(try await StoriesProcess.run(["render", picture, "--fit", "--stretch"]).status == 64)
     }
 
+    /// GIF, WebP, APNG and videos: their first picture, through the viewer's decoder (they
+    /// were "gif images are not supported", exit 65).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")))
+    func animationsAndVideosShowTheirFirstPicture() async throws {
+        let gif = try await StoriesProcess.run(["render", Self.fixtures + "tiny.gif", "-s", "10x5"])
+        #expect(gif.status == 0 && !gif.stdout.isEmpty, "\(gif.stderr)")
+        let videos = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/videos/"
+        let clip = try await StoriesProcess.run(["render", videos + "coffee-pan.mp4", "-s", "20x8"])
+        #expect(clip.status == 0 && clip.stdout.split(separator: "\n").count == 8, "\(clip.stderr)")
+        let webm = try await StoriesProcess.execute(
+            "/bin/bash",
+            ["-c", "\"$0\" render - -s 20x8 < \"$1\"", StoriesProcess.binary, videos + "chelsea-zoom.webm"],
+            environment: ["HOME": try TemporaryFolder.make(), "PATH": "/usr/bin:/bin"])
+        #expect(webm.status == 0 && webm.stdout.split(separator: "\n").count > 3, "\(webm.stderr)")
+    }
+
     @Test func noColorDrawsLuminanceWithCharacters() async throws {
         let result = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],
@@ -68,7 +84,7 @@ struct RenderCommandTests {
     }
 
     @Test(arguments: [
-        "truncated.jpg", "corrupt.jpg", "not-an-image.txt", "tiny.gif", "huge-dimensions.jpg", "missing.jpg",
+        "truncated.jpg", "corrupt.jpg", "not-an-image.txt", "header-only.webp", "huge-dimensions.jpg", "missing.jpg",
     ])
     func badFilesExit65WithOneLine(name: String) async throws {
         let result = try await StoriesProcess.run(["render", Self.fixtures + name])

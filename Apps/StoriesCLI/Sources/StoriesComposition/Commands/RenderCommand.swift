@@ -6,6 +6,7 @@ import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
+import VideoDecoding
 
 #if canImport(Glibc)
     import Glibc
@@ -25,8 +26,10 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render", _superCommandName: "stories",
         abstract: "Draw image files or URLs in the terminal (- for standard input).",
         discussion: """
-            JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; other \
-            formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
+            JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; GIF, WebP, \
+            animated PNG and videos (MP4, WebM) show their first picture, decoded by the ffmpeg \
+            program as the viewer's are (without it they are refused with exit 65, saying so); \
+            other formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
             cells (-s/--size WxH, as chafa writes it, or --width and --height) and only its own \
             rows are printed. Several files are drawn one after the other; one that cannot be \
             drawn is said on stderr and the rest still are (the exit status is the first \
@@ -139,7 +142,16 @@ struct RenderCommand: AsyncParsableCommand {
         var failed: ExitStatus?
         for file in files {
             do {
-                let data = try await Self.load(file, settings: root.settings)
+                var data = try await Self.load(file, settings: root.settings)
+                if RenderInput.isForFFmpeg(data) {
+                    // GIF, WebP, APNG and videos: their first picture, through the viewer's decoder.
+                    let cell = attached ? CellPixels.of(1) : .assumed
+                    let box =
+                        detected.mode == .symbols
+                        ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
+                    data = try await RenderInput.firstPicture(
+                        data, box: box, name: RenderInput.isStandardInput(file) ? "standard input" : file)
+                }
                 try Self.draw(
                     data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached,
                     layout: (stretch, center))
@@ -224,6 +236,41 @@ enum RenderInput {
     static func bundledURL(_ text: String) -> URL? {
         guard text.hasPrefix(BundledCatalog.scheme + "://") else { return nil }
         return URL(string: text)
+    }
+
+    /// Whether `data` is for FFmpeg: a GIF, a WebP, an animated PNG or a video container.
+    static func isForFFmpeg(_ data: Data) -> Bool {
+        switch MediaFormat.sniff(data) {
+        case .gif?, .webp?, .video?: true
+        case .png?: MediaFormat.isAnimatedPNG(data)
+        default: false
+        }
+    }
+
+    /// The first picture of an animation or a video, fitted into `box` pixels by `ffmpeg` (the
+    /// viewer's decoder), as a JPEG for the drawing path every picture takes. The bytes go to a
+    /// private temporary file first (FFmpeg reads files); it is removed after.
+    static func firstPicture(_ data: Data, box: (width: Int, height: Int), name: String) async throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stories-render-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("input")
+        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { throw RenderInputError.unreadable(name, "a temporary copy cannot be made in \(folder.path)") }
+        let frames = FFmpegVideoDecoder().frames(
+            file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 24)
+        defer { frames.stop() }
+        let frame: VideoFrame?
+        do { frame = try await frames.first() } catch let error as VideoDecodeError {
+            throw RenderInputError.unreadable(name, String(describing: error))
+        }
+        guard let frame,
+            let jpeg = JPEGEncoder.encode(
+                RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels), quality: 92)
+        else { throw RenderInputError.unreadable(name, "it has no picture to show") }
+        return jpeg
     }
 
     /// `-`, or `/dev/stdin` (a pipe there cannot be opened as a file is).
