@@ -93,10 +93,14 @@ struct FolderSourceTests {
                 atPath: Self.samples + "/" + sample + ".jpg", toPath: pictures + "/" + path)
         }
         try TemporaryFolder.write("notes", to: pictures + "/trip/porto/notes.txt")
+        // A GIF: in the gallery too, shown by its first picture (it was left out).
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/tiny.gif",
+            toPath: pictures + "/trip/porto/day2/z.gif")
         let tray = try await StoriesProcess.run(["tray", pictures], home: home)
         #expect(tray.status == 0, "\(tray.stderr)")
         #expect(
-            tray.stdout.contains("2025/06  0/2 seen") && tray.stdout.contains("trip/porto/day2  0/1 seen"),
+            tray.stdout.contains("2025/06  0/2 seen") && tray.stdout.contains("trip/porto/day2  0/2 seen"),
             "\(tray.stdout)")
         #expect(tray.stderr.contains("skipped 1 file that is not a picture or video"), "\(tray.stderr)")
         let photo = try await StoriesProcess.run(
@@ -110,10 +114,18 @@ struct FolderSourceTests {
             environment: ["HOME": home])
         #expect(try await app.waitFor("2025/06"), "\(app.screen)")
         try await app.send("g")
-        #expect(try await app.waitFor("3 loaded"), "\(app.screen)")
+        #expect(try await app.waitFor("4 loaded"), "\(app.screen)")
         for _ in 0..<4 { try await app.send("Right") }  // past the last: nothing more to load
         try await Task.sleep(for: .seconds(1))
-        #expect(try await app.capture().contains("3 loaded"), "still 3, never repeated: \(app.screen)")
+        #expect(try await app.capture().contains("4 loaded"), "still 4, never repeated: \(app.screen)")
+        // The last photo is the GIF: its detail shows its first picture (FFmpeg's), not a failure.
+        try await app.send("Enter")
+        #expect(try await app.waitFor("z.gif"), "\(app.screen)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") {
+            try await Task.sleep(for: .seconds(2))
+            #expect(!(try await app.capture()).contains("Couldn't load"), "\(app.screen)")
+        }
+        try await app.send("q")
         try await app.send("q")
         try await app.send("q")
         #expect(try await app.waitForExit(), "q quits")

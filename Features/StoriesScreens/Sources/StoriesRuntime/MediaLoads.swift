@@ -79,7 +79,8 @@ final class MediaLoads: Sendable {
                     $0, fittingColumns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, cell: cell,
                     halfBlocks: shape)
             }
-            picture(url, priority: .low, decode: decode) { send, result in
+            let box = Self.box(columns: GalleryLayout.thumbnailColumns, rows: GalleryLayout.thumbnailRows, cell: cell)
+            picture(url, priority: .low, box: box, decode: decode) { send, result in
                 send(.gallery(.thumbnailLoaded(id, try? result.get())))
             }
         }
@@ -93,7 +94,8 @@ final class MediaLoads: Sendable {
             try ImageDecoder.decode(
                 $0, fittingColumns: area.columns, rows: area.rows, cell: cell, halfBlocks: shape)
         }
-        picture(url, priority: .high, decode: decode) { send, result in
+        let box = Self.box(columns: area.columns, rows: area.rows, cell: cell)
+        picture(url, priority: .high, box: box, decode: decode) { send, result in
             send(.gallery(.detailLoaded(id, result.mapError { MediaFailure(String(describing: $0)) })))
         }
     }
@@ -101,11 +103,14 @@ final class MediaLoads: Sendable {
     /// The one loader of pictures that are not viewer media (avatars, thumbnails, a detail):
     /// fetched at `priority`, decoded by `decode` on the decoding queue for that priority, and
     /// answered with the result, success or failure.
+    /// A GIF's or WebP's first picture (FFmpeg's, through the video role: no still decoder
+    /// reads them) fitted into `box` pixels is decoded as the stills are.
     private func picture(
-        _ url: URL, priority: ImagePriority, decode: @escaping @Sendable (Data) throws -> RGBImage,
+        _ url: URL, priority: ImagePriority, box: (width: Int, height: Int)? = nil,
+        decode: @escaping @Sendable (Data) throws -> RGBImage,
         answer: @escaping @Sendable (@Sendable (AppMessage) -> Void, Result<RGBImage, any Error>) -> Void
     ) {
-        let (load, send) = (self.load, self.send)
+        let (load, send, player) = (self.load, self.send, self.videos.player)
         let queue = priority == .high ? Self.decodingNow : Self.decodingLater
         handles.withLock { state in
             let number = state.next
@@ -114,7 +119,18 @@ final class MediaLoads: Sendable {
                 defer { _ = self.handles.withLock { $0.pictures.removeValue(forKey: number) } }
                 do {
                     let data = try await load(url, priority)
-                    answer(send, .success(try await queue.run { try decode(data) }))
+                    do {
+                        answer(send, .success(try await queue.run { try decode(data) }))
+                    } catch let error as ImageDecodeError where error.isForFFmpeg && box != nil {
+                        let box = box ?? (1, 1)
+                        guard
+                            let first = try await player.firstPicture(
+                                of: url, box: VideoBox(width: box.width, height: box.height, frameRate: 24)),
+                            let jpeg = JPEGEncoder.encode(
+                                RGBImage(width: first.width, height: first.height, pixels: first.pixels), quality: 90)
+                        else { throw error }
+                        answer(send, .success(try await queue.run { try decode(jpeg) }))
+                    }
                 } catch {
                     answer(send, .failure(error))
                 }
@@ -185,6 +201,12 @@ final class MediaLoads: Sendable {
             }
             state.media[id] = Running(task: task, number: number, started: .now, shown: priority == .high)
         }
+    }
+
+    /// The pixels of `columns × rows` cells: the cells' own in a graphics mode, two a row in
+    /// half blocks.
+    static func box(columns: Int, rows: Int, cell: CellPixels?) -> (width: Int, height: Int) {
+        cell.map { (max(1, columns * $0.width), max(1, rows * $0.height)) } ?? (max(1, columns), max(2, rows * 2))
     }
 
     /// An item's picture (its image, or a video's poster): fetched at `priority` and decoded,

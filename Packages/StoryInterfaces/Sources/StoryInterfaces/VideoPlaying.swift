@@ -32,6 +32,16 @@ public protocol VideoPlaying: Sendable {
     /// Stops every playback and held decoder and removes what was kept for this run (the end
     /// of the app).
     func shutDown()
+
+    /// The first picture of an animation or a video at `clip`, fitted into `box`, and its
+    /// decoder stopped (a gallery's GIF or WebP): nothing is held. Nil where it has none or
+    /// no decoder is there.
+    func firstPicture(of clip: URL, box: VideoBox) async throws -> VideoPicture?
+}
+
+extension VideoPlaying {
+    /// No first pictures (a role that plays nothing but what it is given).
+    public func firstPicture(of clip: URL, box: VideoBox) async throws -> VideoPicture? { nil }
 }
 
 /// The pixels a video's pictures fit into (aspect kept), and how many a second to make.

@@ -74,6 +74,21 @@ public final class VideoRuntime: VideoPlaying {
         }
     }
 
+    /// The first picture of `clip` (fetched as a clip is), its decoder stopped at once: a
+    /// gallery's GIF or WebP. Nil without ffmpeg or a picture.
+    public func firstPicture(of clip: URL, box: VideoBox) async throws -> VideoPicture? {
+        let file = try await clips.file(for: clip, priority: .low)
+        let frames = try await startDecoder {
+            decoder.frames(file, fittingWidth: box.width, height: box.height, frameRate: box.frameRate)
+        }
+        defer { frames.stop() }
+        do {
+            return try await frames.first().map(Self.picture)
+        } catch VideoDecodeError.toolMissing {
+            return nil
+        }
+    }
+
     /// Asks for a download of `clip` under way again at high priority.
     public func raise(_ clip: URL) { clips.raise(clip) }
 

@@ -303,8 +303,8 @@ public struct FolderStoryContent: StoryContentProviding {
     }
 }
 
-/// Every still picture of the folder (JPEG, PNG) as the gallery, listed the first time the
-/// gallery asks; GIFs and WebPs play in the viewer only.
+/// Every picture of the folder (JPEG, PNG, and GIF and WebP, which the screens show by their
+/// first picture) as the gallery, listed the first time the gallery asks.
 public final class FolderPhotoCatalog: PhotoCataloging {
     private let folder: FolderContent
     private let listed = Mutex<[Photo]?>(nil)
@@ -344,9 +344,7 @@ public final class FolderPhotoCatalog: PhotoCataloging {
         let photos = try await OwnThread.run {
             folder.users.compactMap { folder.story($0) }.flatMap { story in
                 story.items.compactMap { item -> Photo? in
-                    guard case .image(let url) = item.media,
-                        FolderContent.stillExtensions.contains(url.pathExtension.lowercased())
-                    else { return nil }
+                    guard case .image(let url) = item.media else { return nil }
                     return Photo(
                         id: PhotoID(item.id.rawValue), author: story.user.name, width: 0, height: 0, url: url,
                         downloadURL: url, takenAt: item.postedAt)
