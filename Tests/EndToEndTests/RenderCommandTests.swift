@@ -74,6 +74,26 @@ struct RenderCommandTests {
         #expect(webm.status == 0 && webm.stdout.split(separator: "\n").count > 3, "\(webm.stderr)")
     }
 
+    /// In a terminal, in half blocks, a clip plays frame over frame (`--loops`), then stays as
+    /// its last picture: one picture's rows on screen, never a stack of them.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") && TmuxSession.isAvailable))
+    func aClipPlaysInPlaceInATerminal() async throws {
+        let clip = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/videos/coffee-pan.mp4"
+        let app = try await TmuxSession(
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(clip)) -s 40x10 --loops 1; echo END-$?; sleep 30",
+            environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
+        #expect(try await app.waitUntil(escapes: true) { $0.contains("▀") }, "\(app.screen)")
+        let early = try await app.capture(escapes: true)
+        #expect(
+            try await app.waitUntil(escapes: true) { $0.contains("END-0") || $0 != early },
+            "the frames change: \(app.screen)")
+        #expect(try await app.waitFor("END-0"), "\(app.screen)")
+        let rows = try await app.capture().split(separator: "\n").filter { $0.contains("▀") || $0.contains("▄") }
+        #expect(rows.count <= 10, "one picture's rows, drawn over each other: \(rows.count)")
+        #expect(try await StoriesProcess.run(["render", clip, "--loops", "-1"]).status == 64)
+    }
+
     @Test func noColorDrawsLuminanceWithCharacters() async throws {
         let result = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],

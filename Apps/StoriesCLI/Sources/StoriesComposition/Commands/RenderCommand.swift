@@ -27,9 +27,10 @@ struct RenderCommand: AsyncParsableCommand {
         abstract: "Draw image files or URLs in the terminal (- for standard input).",
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; GIF, WebP, \
-            animated PNG and videos (MP4, WebM) show their first picture, decoded by the ffmpeg \
-            program as the viewer's are (without it they are refused with exit 65, saying so); \
-            other formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
+            animated PNG and videos (MP4, WebM) are decoded by the ffmpeg program as the viewer's \
+            are: in a terminal in half blocks they play in place (--loops N, 0 until Ctrl-C), \
+            elsewhere (a pipe, a graphics protocol) their first picture is drawn; without ffmpeg \
+            they are refused with exit 65, saying so. Other formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
             cells (-s/--size WxH, as chafa writes it, or --width and --height) and only its own \
             rows are printed. Several files are drawn one after the other; one that cannot be \
             drawn is said on stderr and the rest still are (the exit status is the first \
@@ -51,6 +52,7 @@ struct RenderCommand: AsyncParsableCommand {
               stories render photo.jpg -s 120x40 --color 256
               stories render *.jpg --size 40x20 --center
               curl -s https://picsum.photos/400 | stories render -
+              stories render clip.mp4 --loops 3
               stories render https://picsum.photos/id/10/1080/1920 --width 60
               stories render bundled://samples/astronaut-portrait.jpg   (a bundled sample, as the gallery names it)
               stories render photo.jpg --graphics sixel
@@ -81,6 +83,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Centre each picture in the width (the terminal's, or WIDTH).")
     var center = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Play an animation or a video this many times in a terminal, in half blocks (0: until Ctrl-C; default 1).",
+            valueName: "n"))
+    var loops: Int?
+
     @Option(help: ArgumentHelp("Rows at most (default: the terminal's less one, else 40).", valueName: "rows"))
     var height: Int?
 
@@ -93,6 +101,7 @@ struct RenderCommand: AsyncParsableCommand {
             throw ValidationError("standard input can be read once: give - at most once")
         }
         if stretch, fit { throw ValidationError("give --fit or --stretch, not both") }
+        if let loops, loops < 0 { throw ValidationError("--loops \(loops) is out of range: use 0 (forever) or more") }
         if size != nil, width != nil || height != nil {
             throw ValidationError("give --size WxH or --width and --height, not both")
         }
@@ -143,14 +152,21 @@ struct RenderCommand: AsyncParsableCommand {
         for file in files {
             do {
                 var data = try await Self.load(file, settings: root.settings)
+                let name = RenderInput.isStandardInput(file) ? "standard input" : file
+                if RenderInput.isForFFmpeg(data), attached, detected.mode == .symbols {
+                    // In a terminal, in half blocks: played, frame over frame, `--loops` times.
+                    try await RenderInput.play(
+                        data, name: name, loops: loops ?? 1, box: (columns, rows * 2),
+                        margin: center ? columns : nil, depth: depth)
+                    continue
+                }
                 if RenderInput.isForFFmpeg(data) {
                     // GIF, WebP, APNG and videos: their first picture, through the viewer's decoder.
                     let cell = attached ? CellPixels.of(1) : .assumed
                     let box =
                         detected.mode == .symbols
                         ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
-                    data = try await RenderInput.firstPicture(
-                        data, box: box, name: RenderInput.isStandardInput(file) ? "standard input" : file)
+                    data = try await RenderInput.firstPicture(data, box: box, name: name)
                 }
                 try Self.draw(
                     data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached,
@@ -251,6 +267,11 @@ enum RenderInput {
     /// viewer's decoder), as a JPEG for the drawing path every picture takes. The bytes go to a
     /// private temporary file first (FFmpeg reads files); it is removed after.
     static func firstPicture(_ data: Data, box: (width: Int, height: Int), name: String) async throws -> Data {
+        try await withTemporaryCopy(data, name: name) { file in try await firstPicture(file, box: box, name: name) }
+    }
+
+    /// `data` in a private temporary file for `body` (FFmpeg reads files), removed after.
+    static func withTemporaryCopy<T>(_ data: Data, name: String, _ body: (URL) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "stories-render-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(
@@ -259,6 +280,10 @@ enum RenderInput {
         let file = folder.appendingPathComponent("input")
         guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
         else { throw RenderInputError.unreadable(name, "a temporary copy cannot be made in \(folder.path)") }
+        return try await body(file)
+    }
+
+    private static func firstPicture(_ file: URL, box: (width: Int, height: Int), name: String) async throws -> Data {
         let frames = FFmpegVideoDecoder().frames(
             file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 24)
         defer { frames.stop() }
@@ -271,6 +296,45 @@ enum RenderInput {
                 RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels), quality: 92)
         else { throw RenderInputError.unreadable(name, "it has no picture to show") }
         return jpeg
+    }
+
+    /// An animation or a video played in half blocks, each frame at its time over the one
+    /// before (the cursor moved back up by the rows drawn), `loops` times (0: until Ctrl-C), as
+    /// the viewer's decoder makes them (`ffmpeg`, at most 60 s a run).
+    static func play(
+        _ data: Data, name: String, loops: Int, box: (width: Int, height: Int), margin: Int?, depth: ColorMode
+    ) async throws {
+        try await withTemporaryCopy(data, name: name) { file in
+            var drawn = 0
+            var round = 0
+            while loops == 0 || round < loops {
+                round += 1
+                let frames = FFmpegVideoDecoder().frames(
+                    file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 15,
+                    limit: StoryItem.maximumVideoDuration)
+                defer { frames.stop() }
+                let started = ContinuousClock.now
+                var shown = 0
+                do {
+                    for try await frame in frames {
+                        try await ContinuousClock().sleep(until: started + frame.time)
+                        let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
+                        let rows = (frame.height + 1) / 2
+                        let left = margin.map { max(0, ($0 - frame.width) / 2) } ?? 0
+                        var buffer = CellBuffer(width: left + frame.width, height: rows)
+                        ImageCells.draw(
+                            image, into: &buffer, x: left, y: 0, columns: frame.width, rows: rows, depth: depth)
+                        let back = drawn > 0 ? Array("\u{1B}[\(drawn)A\r".utf8) : []
+                        try StandardStreams.writeOutput(back + TerminalRenderer(depth: depth).lines(buffer))
+                        drawn = rows
+                        shown += 1
+                    }
+                } catch let error as VideoDecodeError {
+                    throw RenderInputError.unreadable(name, String(describing: error))
+                }
+                if shown == 0 { throw RenderInputError.unreadable(name, "it has no picture to show") }
+            }
+        }
     }
 
     /// `-`, or `/dev/stdin` (a pipe there cannot be opened as a file is).
