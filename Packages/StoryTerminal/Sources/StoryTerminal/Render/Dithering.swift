@@ -1,11 +1,15 @@
 extension RGBImage {
-    /// The picture in the colours `depth` can show, ordered-dithered (an 8×8 Bayer matrix):
-    /// each pixel takes one of the palette's colours around it by its place in the matrix, so
-    /// a smooth gradient becomes a fine mix of the palette's colours instead of wide bands.
-    /// Ordered rather than diffused: a video's still parts keep the same pattern from frame to
-    /// frame (error diffusion makes them crawl). Truecolor and no colour come back unchanged.
+    /// The picture in the colours `depth` can show. In 16 colours, ordered-dithered (an 8×8
+    /// Bayer matrix): each pixel takes one of the palette's colours around it by its place in
+    /// the matrix, so a gradient is a mix of the few colours instead of wide bands; ordered
+    /// rather than diffused, so a video's still parts keep their pattern from frame to frame.
+    /// In 256 colours, unchanged: the renderer takes each pixel's nearest palette colour. The
+    /// dither there made a coarse checkerboard with red speckles on near-greys (each channel
+    /// between cube levels 40 apart), and its mean error against the source was 48 where
+    /// chafa's is 35 and the nearest colour's 34 (a 60×20 landscape).
+    /// Truecolor and no colour come back unchanged.
     public func dithered(for depth: ColorMode) -> RGBImage {
-        guard depth == .palette256 || depth == .palette16 else { return self }
+        guard depth == .palette16 else { return self }
         var out = pixels
         out.withUnsafeMutableBufferPointer { target in
             for y in 0..<height {
@@ -14,9 +18,7 @@ extension RGBImage {
                     // The matrix's threshold at this place, 0..<64.
                     let threshold = Self.bayer[(y & 7) * 8 + (x & 7)]
                     let color = RGB(target[o], target[o + 1], target[o + 2])
-                    let shown =
-                        depth == .palette256
-                        ? Self.dither256(color, threshold) : Self.dither16(color, threshold)
+                    let shown = Self.dither16(color, threshold)
                     target[o] = shown.r
                     target[o + 1] = shown.g
                     target[o + 2] = shown.b
@@ -24,34 +26,6 @@ extension RGBImage {
             }
         }
         return RGBImage(width: width, height: height, pixels: out)
-    }
-
-    /// Gray levels of the 256 palette: black, the 24-step ramp, white.
-    static let grays: [Int] = [0] + (0..<24).map { 8 + 10 * $0 } + [255]
-
-    /// Between the two levels around `value`, the upper one where the value's place between
-    /// them passes the threshold.
-    private static func level(_ value: Int, _ levels: [Int], _ threshold: Int) -> Int {
-        var upper = 1
-        while upper < levels.count - 1 && levels[upper] < value { upper += 1 }
-        let low = levels[upper - 1]
-        let high = levels[upper]
-        guard value > low else { return low }
-        guard value < high else { return high }
-        return (value - low) * 64 > threshold * (high - low) ? high : low
-    }
-
-    /// A near-gray pixel on the gray ramp (steps of 10), any other on the 6×6×6 cube, each
-    /// channel between its two nearest levels.
-    private static func dither256(_ color: RGB, _ threshold: Int) -> RGB {
-        let (r, g, b) = (Int(color.r), Int(color.g), Int(color.b))
-        if max(r, g, b) - min(r, g, b) <= 12 {
-            let gray = UInt8(level((r + g + b) / 3, grays, threshold))
-            return RGB(gray, gray, gray)
-        }
-        let levels = ColorCode.cubeLevels
-        return RGB(
-            UInt8(level(r, levels, threshold)), UInt8(level(g, levels, threshold)), UInt8(level(b, levels, threshold)))
     }
 
     /// The 16 colours are not a grid: the pixel nudged by up to half their spacing (±55),

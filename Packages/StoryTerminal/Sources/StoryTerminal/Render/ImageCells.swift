@@ -30,7 +30,8 @@ public enum ImageCells {
     ) {
         let fitted = fittedSize(width: image.width, height: image.height, columns: columns, rows: rows, cell: shape)
         guard fitted.width > 0 else { return }
-        // In 256 or 16 colours, dithered: a gradient is a mix of the palette, not bands.
+        // In 16 colours, dithered (a gradient is a mix of the few colours, not bands); in 256, each
+        // pixel its nearest palette colour (the renderer picks it).
         let scaled = image.resampled(width: fitted.width, height: fitted.height).dithered(for: depth)
         let left = (columns - fitted.width) / 2
         let top = (rows * 2 - fitted.height) / 2  // in pixels
