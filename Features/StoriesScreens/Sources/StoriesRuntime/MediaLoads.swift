@@ -121,15 +121,21 @@ final class MediaLoads: Sendable {
                     let data = try await load(url, priority)
                     do {
                         answer(send, .success(try await queue.run { try decode(data) }))
-                    } catch let error as ImageDecodeError where error.isForFFmpeg && box != nil {
-                        let box = box ?? (1, 1)
-                        guard
+                    } catch let error as ImageDecodeError where error.isForFFmpeg {
+                        guard let box,
                             let first = try await player.firstPicture(
-                                of: url, box: VideoBox(width: box.width, height: box.height, frameRate: 24)),
-                            let jpeg = JPEGEncoder.encode(
-                                RGBImage(width: first.width, height: first.height, pixels: first.pixels), quality: 90)
+                                of: url, box: VideoBox(width: box.width, height: box.height, frameRate: 24))
                         else { throw error }
-                        answer(send, .success(try await queue.run { try decode(jpeg) }))
+                        // Encoded and decoded on the decoding queue, as every picture: never on the pool.
+                        let image = try await queue.run {
+                            guard
+                                let jpeg = JPEGEncoder.encode(
+                                    RGBImage(width: first.width, height: first.height, pixels: first.pixels),
+                                    quality: 90)
+                            else { throw error }
+                            return try decode(jpeg)
+                        }
+                        answer(send, .success(image))
                     }
                 } catch {
                     answer(send, .failure(error))
