@@ -109,7 +109,8 @@ let modules: [Target] = [
         dependencies: [
             "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryTerminal",
             .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"), nio("NIOCore"), nio("NIOHTTP1"),
+            nio("NIOConcurrencyHelpers"), nio("NIOPosix"),
         ],
         path: "Features/StoriesWeb/Sources/StoriesWeb"),
 ]

@@ -26,6 +26,8 @@ let package = Package(
         .package(path: "../../Packages/StoryTerminal"),
         // No traits: neither swift-configuration's reader nor full Foundation is needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Connection deadlines at NIO's HTTP/1 level (WebConnections).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -38,6 +40,10 @@ let package = Package(
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

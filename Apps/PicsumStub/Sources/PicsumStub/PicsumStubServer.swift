@@ -60,7 +60,7 @@ struct PicsumStubServer: Sendable {
     }
 
     private func list(query: [HTTPRequest.QueryItem], base: String) -> HTTPResponse {
-        let page = max(1, Int(query["page"] ?? "1") ?? 1)
+        let page = min(PageRequest.maximumPage, max(1, Int(query["page"] ?? "1") ?? 1))
         let limit = min(100, max(1, Int(query["limit"] ?? "30") ?? 30))
         let start = min(catalog.entries.count, (page - 1) * limit)
         let end = min(catalog.entries.count, start + limit)

@@ -35,7 +35,7 @@ struct InteractiveLoopTests {
         let content = TestStoryContent(
             sourceName: "bundled",
             onStories: { request in
-                let start = min(chosen.count, (request.page - 1) * request.limit)
+                let start = min(chosen.count, request.offset)
                 let end = min(chosen.count, start + request.limit)
                 return Page(
                     request: request, elements: Array(chosen[start..<end]),

@@ -25,7 +25,16 @@ enum WebAPI {
     }
 
     struct SeenBatch: Decodable {
+        /// Whose items they are (the page's script says; without it they are looked for in
+        /// every story, page by page).
+        var user: String?
         var items: [String]
+    }
+
+    struct SeenAnswer: Encodable {
+        var seen: Int
+        /// The ids skipped: in no story (of the user given).
+        var unknown: [String]
     }
 
     static func add(to router: Router<WebContext>, site: WebSite) {
@@ -33,10 +42,17 @@ enum WebAPI {
         router.get("/api/tray") { request, _ in
             let number = try StoriesWebServer.pageNumber(request)
             let page = try await site.tray(page: number)
+            // Avatars as this server's URLs: a source's own (a local file's path) never leaves it.
+            let users = page.elements.map { entry in
+                var user = TrayReport.User(entry)
+                user.avatar = entry.story.user.avatarURL.map { _ in
+                    WebSite.sized(WebSite.avatarPath(entry.story.user), 160)
+                }
+                return user
+            }
             return try json(
                 TrayReport(
-                    source: content.stories.sourceName, fallback: nil, page: number, next: page.nextPage,
-                    users: page.elements.map(TrayReport.User.init)))
+                    source: content.stories.sourceName, fallback: nil, page: number, next: page.nextPage, users: users))
         }
         router.get("/api/users/:user") { request, context in
             let item = request.uri.queryParameters.get("item").map { StoryItemID(String($0)) }
@@ -58,10 +74,31 @@ enum WebAPI {
                 throw WebError(.contentTooLarge, "At most \(maximumBatch) items per batch.")
             }
             let ids = batch.items.map { StoryItemID($0) }
-            let places = try await content.stories.locate(ids)
-            try await content.store.markSeen(
-                ids.compactMap { id in places[id].map { SeenMark(item: id, user: $0.user, index: $0.index) } })
-            return try json(["seen": ids.count])
+            // Items no longer in the story (or never) are skipped and named; the rest are kept.
+            var marks: [SeenMark] = []
+            var unknown: [String] = []
+            if let user = batch.user.map({ UserID($0) }) {
+                let story = try await site.story(for: user)
+                let indices = Dictionary(
+                    story.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for id in ids {
+                    if let index = indices[id] {
+                        marks.append(SeenMark(item: id, user: user, index: index))
+                    } else {
+                        unknown.append(id.rawValue)
+                    }
+                }
+            } else {
+                for id in ids {
+                    if let place = try? await content.stories.locate([id])[id] {
+                        marks.append(SeenMark(item: id, user: place.user, index: place.index))
+                    } else {
+                        unknown.append(id.rawValue)
+                    }
+                }
+            }
+            try await content.store.markSeen(marks)
+            return try json(SeenAnswer(seen: marks.count, unknown: unknown))
         }
         for method in [HTTPRequest.Method.put, .delete] {
             router.on("/api/likes/:item", method: method) { _, context in

@@ -45,15 +45,16 @@ extension WebAssets {
         if (store.get(OUTBOX, []).length) flush();
 
         // Seen marks, batched: one write a second at most, and whatever is left when the page goes.
-        let seenBatch = [], seenTimer = 0;
-        function markSeen(id) {
-          seenBatch.push(id);
+        // One batch a user: the server finds the items in that user's story alone.
+        let seenBatch = {}, seenTimer = 0;
+        function markSeen(user, id) {
+          (seenBatch[user] = seenBatch[user] || []).push(id);
           if (!seenTimer) seenTimer = setTimeout(sendSeen, 1000);
         }
         function sendSeen() {
           clearTimeout(seenTimer); seenTimer = 0;
-          if (seenBatch.length) send('POST', '/api/seen', { items: seenBatch });
-          seenBatch = [];
+          for (const [user, items] of Object.entries(seenBatch)) send('POST', '/api/seen', { user, items });
+          seenBatch = {};
         }
         addEventListener('pagehide', sendSeen);
 
@@ -166,7 +167,7 @@ extension WebAssets {
             ready = true; spinner.hidden = true; clearTimeout(deadline); clearTimeout(spinnerTimer);
             const it = item();
             emit('itemSeen', { user: story.user.id, item: it.id, index });
-            if (!it.seen) { it.seen = true; markSeen(it.id); }
+            if (!it.seen) { it.seen = true; markSeen(story.user.id, it.id); }
             if (it.type === 'video') emit('playbackStarted', { item: it.id });
             preload();
             if (paused || hidden) video.pause();

@@ -28,6 +28,8 @@ struct WebError: Error, Sendable {
         case let error as UnknownItemsError:
             return WebError(
                 .notFound, "There is no item \u{201C}\(error.items.map(\.rawValue).joined(separator: ", "))\u{201D}.")
+        case PageRequestError.pageOutOfRange(let page) where page > 1:
+            return WebError(.notFound, "There is no page \(page).")
         case let error as PageRequestError: return WebError(.badRequest, "\(error).")
         default: return WebError(.internalServerError, "\(error)")
         }

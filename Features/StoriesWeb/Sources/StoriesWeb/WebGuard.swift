@@ -3,25 +3,71 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// Who may use the server when it listens beyond loopback: one pairing token, printed by
-/// `stories serve`, good for one visit, which sets a session cookie.
+/// Who may use the server: a browser gets nothing before it opens the link `stories serve`
+/// prints, which sets a session cookie (as Jupyter's token does). Beyond loopback the link is a
+/// phone's pairing, good for one visit; on loopback it is the owner's, good for every visit
+/// and, when kept in a file, across restarts — another Unix user of the machine never sees it.
 public final class Pairing: Sendable {
     private let state: Mutex<(token: String?, sessions: Set<String>)>
-    /// The cookie's name.
-    static let cookie = "stories_session"
+    /// Whether the link works for every visit (the owner's, on loopback).
+    let reusable: Bool
 
-    /// A pairing with a fresh random token.
-    public init() {
-        state = Mutex((Self.random(), []))
+    /// A phone's pairing: a fresh random token, good for one visit.
+    public convenience init() {
+        self.init(token: Self.random(), session: nil, reusable: false)
     }
 
-    /// The pairing path to print (`/pair/TOKEN`), nil once it has been used.
+    private init(token: String, session: String?, reusable: Bool) {
+        state = Mutex((token, session.map { [$0] } ?? []))
+        self.reusable = reusable
+    }
+
+    /// The owner's pairing on loopback: a token and its session, random, good for every visit
+    /// of this server's life (`owner(keptIn:)` keeps them across restarts).
+    public static func owner() -> Pairing {
+        Pairing(token: random(), session: random(), reusable: true)
+    }
+
+    /// The owner's pairing with its token and session kept in `file` (mode 0600 in a 0700
+    /// folder, made on first use), so links and open pages survive a restart. A file another
+    /// user could read, or one that is damaged, is replaced by a new secret.
+    public static func owner(keptIn file: String) throws -> Pairing {
+        let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+            let mode = attributes[.posixPermissions] as? NSNumber, mode.intValue & 0o077 == 0,
+            let text = try? String(contentsOfFile: file, encoding: .utf8)
+        {
+            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            if words.count == 2, words.allSatisfy({ $0.count == 64 && $0.allSatisfy(\.isHexDigit) }) {
+                return Pairing(token: words[0], session: words[1], reusable: true)
+            }
+        }
+        let pairing = owner()
+        let words = pairing.state.withLock { [$0.token ?? "", $0.sessions.first ?? ""] }
+        try? FileManager.default.removeItem(atPath: file)
+        guard
+            FileManager.default.createFile(
+                atPath: file, contents: Data((words.joined(separator: "\n") + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file]) }
+        return pairing
+    }
+
+    /// The link's path to print (`/pair/TOKEN`), nil once a one-visit link has been used.
     public var path: String? { state.withLock { $0.token.map { "/pair/" + $0 } } }
 
-    /// Spends `token`: a new session id when it is the token (once), nil otherwise.
+    /// The session cookie's name: it carries the port, as a cookie goes to every port of its
+    /// host and two servers on one machine must not take each other's.
+    static func cookie(port: Int) -> String { "stories_session_\(port)" }
+
+    /// Spends `token`: the session it opens when it is the token, nil otherwise (a one-visit
+    /// token is gone after its first use).
     func pair(_ token: String) -> String? {
         state.withLock { state in
             guard let expected = state.token, Self.same(expected, token) else { return nil }
+            if reusable, let session = state.sessions.first { return session }
             state.token = nil
             let session = Self.random()
             state.sessions.insert(session)
@@ -29,14 +75,10 @@ public final class Pairing: Sendable {
         }
     }
 
-    /// Whether `cookieHeader` carries a paired session.
-    func isPaired(_ cookieHeader: String?) -> Bool {
-        guard let cookieHeader else { return false }
-        let values = cookieHeader.split(separator: ";").compactMap { part -> String? in
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            return pair.count == 2 && pair[0] == Self.cookie ? pair[1] : nil
-        }
-        return state.withLock { state in values.contains { state.sessions.contains($0) } }
+    /// Whether `session` (the cookie's value) is a paired session.
+    func isPaired(_ session: String?) -> Bool {
+        guard let session else { return false }
+        return state.withLock { state in state.sessions.contains { Self.same($0, session) } }
     }
 
     /// 32 random bytes as hex (the system's generator).
@@ -73,12 +115,15 @@ enum SecurityHeaders {
 }
 
 /// Every request passes here: the Host is one of ours on loopback (no DNS rebinding), a
-/// paired session beyond loopback, writes from our own pages only; every answer gets the
-/// security headers, and every error becomes a page or `{"error":…}` with its status.
+/// session opened by the printed link (loopback included: another Unix user reaches nothing),
+/// writes from our own pages only; every answer gets the security headers, and every error
+/// becomes a page or `{"error":…}` with its status.
 struct WebGuard<Context: RequestContext>: RouterMiddleware {
     /// Nil: any host (beyond loopback, where pairing guards); else the Host values accepted.
     let hosts: Set<String>?
-    let pairing: Pairing?
+    let pairing: Pairing
+    /// The port bound (the session cookie's name carries it).
+    let port: Int
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -86,21 +131,26 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             try check(request)
-            if let pairing, request.uri.path.hasPrefix("/pair/") {
-                response = pair(request, pairing)
-            } else {
-                if let pairing, !pairing.isPaired(request.headers[.cookie]) {
-                    throw WebError(
+            if request.uri.path.hasPrefix("/pair/") {
+                response = pair(request)
+            } else if !pairing.isPaired(request.cookies[Pairing.cookie(port: port)]?.value) {
+                // Closed after the answer: an unpaired client holds no connection.
+                response = Self.errorResponse(
+                    WebError(
                         .forbidden,
-                        "This device is not paired. Open the pairing link that `stories serve` printed (or scan its code)."
-                    )
-                }
+                        pairing.reusable
+                            ? "This browser has no session yet. Open the link that `stories serve` printed (http://…/pair/…): it lets this browser in."
+                            : "This device is not paired. Open the pairing link that `stories serve` printed (or scan its code)."
+                    ), api: request.uri.path.hasPrefix("/api/"))
+                response.headers[.connection] = "close"
+            } else {
                 response = try await next(request, context)
             }
         } catch {
             response = Self.errorResponse(error, api: request.uri.path.hasPrefix("/api/"))
         }
-        if request.method == .get, response.status == .ok, let tag = response.headers[.eTag],
+        if request.method == .get || request.method == .head, response.status == .ok,
+            let tag = response.headers[.eTag],
             request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
                 $0.trimmingCharacters(in: .whitespaces) == tag
             }) == true
@@ -138,20 +188,25 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
         return origin == "http://" + host || origin == "https://" + host
     }
 
-    private func pair(_ request: Request, _ pairing: Pairing) -> Response {
+    private func pair(_ request: Request) -> Response {
         let token = String(request.uri.path.dropFirst("/pair/".count))
         guard let session = pairing.pair(token) else {
-            return Self.errorResponse(
+            var response = Self.errorResponse(
                 WebError(
                     .forbidden,
-                    "This pairing link was used already or is not ours. Restart `stories serve` for a new one."),
+                    pairing.reusable
+                        ? "This link is not this server's. Open the one that `stories serve` printed."
+                        : "This pairing link was used already or is not ours. Restart `stories serve` for a new one."),
                 api: false)
+            response.headers[.connection] = "close"
+            return response
         }
-        var headers = HTTPFields()
-        headers[.location] = "/"
-        headers[.setCookie] = "\(Pairing.cookie)=\(session); Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000"
-        headers[.cacheControl] = "no-store"
-        return Response(status: .seeOther, headers: headers)
+        var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+        response.setCookie(
+            Cookie(
+                name: Pairing.cookie(port: port), value: session, maxAge: 31_536_000, path: "/", httpOnly: true,
+                sameSite: .lax))
+        return response
     }
 
     /// An error as a page, or as `{"error":…}` for the API.

@@ -1,21 +1,12 @@
 import Foundation
 import HTTPTypes
+import NIOPosix
 import StoryBase
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Media as the web viewer serves it: versioned URLs, the type from the bytes, clips by range.
 enum WebMedia {
     /// The largest clip served (as the terminal's decoder allows).
     static let maximumClipBytes = 2 << 30
-    /// The most bytes one range answer carries; a browser asks again for the rest.
-    static let maximumRangeBytes = 4 << 20
 
     /// A short version tag for a source URL: its text and, for a local file, its size and
     /// modification time — so a changed file gets a new URL and `immutable` stays true.
@@ -62,7 +53,7 @@ enum WebMedia {
     }
 
     /// A `Range: bytes=…` header against a file of `size` bytes: the first and last byte to
-    /// send (at most ``maximumRangeBytes``), `nil` for no range (the whole file), or
+    /// send, `nil` for no range (the whole file), or
     /// `.unsatisfiable` (416). Several ranges are answered with the first.
     enum RangeAnswer: Equatable {
         case whole
@@ -94,23 +85,35 @@ enum WebMedia {
                 upper = min(to, size - 1)
             }
         }
-        upper = min(upper, lower + maximumRangeBytes - 1)
         return .part(lower...upper)
     }
+}
 
-    /// Reads `range` of an open file.
-    static func read(_ descriptor: Int32, _ range: ClosedRange<Int>) throws -> Data {
-        var data = Data(count: range.count)
-        var done = 0
-        try data.withUnsafeMutableBytes { buffer in
-            while done < range.count {
-                let got = pread(
-                    descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { throw WebError(.internalServerError, "the clip could not be read") }
-                done += got
+extension WebMedia {
+    /// An error for a page: what went wrong, never a local path (a file's path stays on this
+    /// machine; the server's log has it).
+    static func describe(_ error: any Error) -> String {
+        var text = "\(error)"
+        for marker in ["file://", "/"] {
+            while let start = text.range(of: marker)?.lowerBound,
+                start == text.startIndex || " (\"'“:=".contains(text[text.index(before: start)])
+            {
+                let end = text[start...].firstIndex(where: { " )\"'”,;".contains($0) }) ?? text.endIndex
+                text.replaceSubrange(start..<end, with: "…")
             }
         }
-        return data
+        return text
     }
+}
+
+/// Where the server's blocking work runs: files and stats on NIO's thread pool (the one
+/// Hummingbird's file I/O uses: bounded by the cores), resizing one at a time on its own queue.
+enum BlockingWork {
+    struct Pool: Sendable {
+        func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+            try await NIOThreadPool.singleton.runIfActive(work)
+        }
+    }
+    static let files = Pool()
+    static let resizing = BlockingQueue(label: "stories.web.resize")
 }

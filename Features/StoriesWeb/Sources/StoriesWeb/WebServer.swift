@@ -4,6 +4,7 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore
+import NIOHTTP1
 import StoryBase
 import StoryInterfaces
 import StoryModels
@@ -26,20 +27,22 @@ public struct StoriesWebServer: Sendable {
         public var host: String
         /// The port (0: the system picks a free one).
         public var port: Int
-        /// Set when the address is not loopback: nothing is served before pairing.
-        public var pairing: Pairing?
-        /// Connections open at once, at most.
+        /// Who may use it: nothing is served before the printed link is opened (on loopback
+        /// too: the owner's reusable link; beyond, a phone's one-visit pairing).
+        public var pairing: Pairing
+        /// Connections open at once, at most; above half of it, the longest-waiting
+        /// connection is closed for a new one.
         public var maximumConnections: Int
-        /// A connection silent this long is closed (headers included).
-        public var idleTimeout: Duration
 
-        /// Options for `host:port`; pairing is required unless the host is loopback.
-        public init(host: String = "127.0.0.1", port: Int = 8080, maximumConnections: Int = 256) {
+        /// Options for `host:port`: the owner's link on loopback (`pairing` replaces it, e.g.
+        /// one kept across restarts), a one-visit pairing beyond.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, pairing: Pairing? = nil, maximumConnections: Int = 512
+        ) {
             self.host = host
             self.port = port
-            self.pairing = Self.isLoopback(host) ? nil : Pairing()
+            self.pairing = pairing ?? (Self.isLoopback(host) ? .owner() : Pairing())
             self.maximumConnections = maximumConnections
-            idleTimeout = .seconds(30)
         }
 
         /// Whether `host` is a loopback address or name.
@@ -73,9 +76,9 @@ public struct StoriesWebServer: Sendable {
         }
     }
 
-    /// The Host values a loopback server answers to (nil beyond loopback: pairing guards).
+    /// The Host values a loopback server answers to (nil beyond loopback: any name may reach it).
     func hosts(port: Int) -> Set<String>? {
-        guard options.pairing == nil else { return nil }
+        guard Options.isLoopback(options.host) else { return nil }
         // A loopback name without a port is ours too (port 80; test clients); any other name
         // is a page that rebound its DNS to 127.0.0.1, refused.
         return [
@@ -88,12 +91,19 @@ public struct StoriesWebServer: Sendable {
     /// `onReady` gets the port bound (the one asked, or the system's choice for 0).
     public func run(logger: Logger, onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let ready = BoundPort()
+        let connections = WebConnections(
+            limits: .init(soft: options.maximumConnections / 2, hard: options.maximumConnections))
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: .seconds(60))),
+                connections: connections)
+        }
         let app = Application(
             router: router(port: { ready.value.withLock { $0 } ?? options.port }),
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
+            server: server,
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(options.maximumConnections)),
+                availableConnectionsDelegate: MaximumAvailableConnections(connections.limits.hard)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 ready.value.withLock { $0 = port }
@@ -105,7 +115,7 @@ public struct StoriesWebServer: Sendable {
 
     /// The routes (the tests drive them without a socket).
     public func router(port: @escaping @Sendable () -> Int) -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         let site = site
         router.add(middleware: HostAndPairing(server: self, port: port))
         router.get("/") { request, _ in
@@ -138,12 +148,17 @@ public struct StoriesWebServer: Sendable {
         return router
     }
 
+    /// `?page=N`, checked: a number past any content (or past `Int`) is a page that is not
+    /// there (404), anything else not a page number 400.
     static func pageNumber(_ request: Request) throws -> Int {
         guard let text = request.uri.queryParameters.get("page") else { return 1 }
-        guard let number = Int(text), number >= 1 else {
-            throw WebError(.badRequest, "page=\(text) is not a page: pages are numbered from 1.")
+        if let number = Int(text), (1...PageRequest.maximumPage).contains(number) { return number }
+        if !text.isEmpty, text.count <= 1000, text.allSatisfy({ ("0"..."9").contains($0) }),
+            text.contains(where: { $0 != "0" })
+        {
+            throw WebError(.notFound, "There is no page \(text.prefix(40)).")
         }
-        return number
+        throw WebError(.badRequest, "page=\(text.prefix(40)) is not a page: pages are numbered from 1.")
     }
 
     static func user(_ context: WebContext) throws -> UserID {
@@ -170,12 +185,36 @@ struct HostAndPairing: RouterMiddleware {
     func handle(
         _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
     ) async throws -> Response {
-        try await WebGuard<WebContext>(hosts: server.hosts(port: port()), pairing: server.options.pairing)
-            .handle(request, context: context, next: next)
+        let port = port()
+        return try await WebGuard<WebContext>(
+            hosts: server.hosts(port: port), pairing: server.options.pairing, port: port
+        )
+        .handle(request, context: context, next: next)
     }
 }
 
 /// The port the server is bound to, once it is.
 final class BoundPort: Sendable {
     let value = Mutex<Int?>(nil)
+}
+
+/// Hummingbird's HTTP/1 channel with ``WebConnections``' guard after NIO's HTTP/1 decoder.
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+    let connections: WebConnections
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let connections = connections
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            let pipelining = try operations.handler(type: HTTPServerPipelineHandler.self)
+            try operations.addHandler(connections.handler(), position: .after(pipelining))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
 }

@@ -3,11 +3,28 @@ import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryNavigation
+import Synchronization
 
 /// The site's content side: the tray, a user's story with its moves, media lookups — what
 /// the pages and the JSON API both render, in one place.
 struct WebSite: Sendable {
     let content: WebContent
+    /// Stories looked up by user for the media routes, for a few seconds (a page's pictures
+    /// and a clip's ranges ask for the same story many times; a folder is listed once for them).
+    let stories = StoryCache()
+
+    /// `user`'s story (from ``stories`` when asked for lately).
+    func story(for user: UserID) async throws -> Story {
+        try await stories.story(user) { try await content.stories.story(for: user) }
+    }
+
+    /// The item `id` of `user`'s story: one story looked up, never the content scanned.
+    func item(_ id: StoryItemID, of user: UserID) async throws -> StoryItem {
+        guard let item = try await story(for: user).items.first(where: { $0.id == id }) else {
+            throw StoryContentError.unknownItem(id)
+        }
+        return item
+    }
 
     /// One page of the tray, by the tray's own rules (unseen first, muted last).
     func tray(page: Int) async throws -> Page<TrayEntry> {
@@ -90,17 +107,23 @@ struct WebSite: Sendable {
         userPath(item.userID) + "/" + HTML.segment(item.id.rawValue)
     }
 
-    /// An item's media: `/media/item/{item}/{tag}.{ext}`, the tag naming the source URL's
-    /// version (a clip's extension is what Safari plays by).
+    /// An item's media: `/media/item/{user}/{item}/{tag}.{ext}`, the tag naming the source
+    /// URL's version (a clip's extension is what Safari plays by); the user lets the server find
+    /// the item in one story.
     static func mediaPath(_ item: StoryItem) -> String {
         let ext = item.media.isVideo ? WebMedia.clipExtension(item.media.url) : "img"
-        return "/media/item/\(HTML.segment(item.id.rawValue))/\(WebMedia.tag(item.media.url)).\(ext)"
+        return "/media/item/\(itemSegments(item))/\(WebMedia.tag(item.media.url)).\(ext)"
+    }
+
+    /// `{user}/{item}`, each one escaped segment.
+    private static func itemSegments(_ item: StoryItem) -> String {
+        HTML.segment(item.userID.rawValue) + "/" + HTML.segment(item.id.rawValue)
     }
 
     /// A clip's poster, if it has one.
     static func posterPath(_ item: StoryItem) -> String? {
         guard case .video(_, _, let poster?) = item.media else { return nil }
-        return "/media/poster/\(HTML.segment(item.id.rawValue))/\(WebMedia.tag(poster)).img"
+        return "/media/poster/\(itemSegments(item))/\(WebMedia.tag(poster)).img"
     }
 
     /// `path` at each of ``WebPictures/widths`` (`…/tag.img` → `…/tag-720.img 720w, …`).
@@ -128,5 +151,28 @@ extension Duration {
     var milliseconds: Int64 {
         let parts = components
         return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// Stories by user for a few seconds, misses included (an unknown id asked again costs a
+/// dictionary lookup); at most 512 kept.
+final class StoryCache: Sendable {
+    private let kept = Mutex<[UserID: (story: Result<Story, any Error>, at: ContinuousClock.Instant)]>([:])
+    private let lifetime: Duration = .seconds(3)
+
+    func story(_ user: UserID, load: () async throws -> Story) async throws -> Story {
+        let now = ContinuousClock.now
+        if let entry = kept.withLock({ $0[user] }), now - entry.at < lifetime { return try entry.story.get() }
+        let story: Result<Story, any Error>
+        do {
+            story = .success(try await load())
+        } catch let error as StoryContentError {
+            story = .failure(error)
+        }
+        kept.withLock { kept in
+            if kept.count >= 512 { kept.removeAll() }
+            kept[user] = (story, now)
+        }
+        return try story.get()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import StoriesWeb
@@ -124,7 +125,10 @@ struct WebFixture {
                 return story
             })
         return WebContent(
-            stories: content, photos: TestPhotoCatalog(),
+            stories: content,
+            photos: TestPhotoCatalog(
+                onPhotos: { Page(request: $0, elements: [], nextPage: nil) },
+                onPhoto: { throw PhotoCatalogError.unknownPhoto($0) }),
             images: { _ in
                 counts.loads.withLock { $0 += 1 }
                 return jpeg
@@ -136,15 +140,39 @@ struct WebFixture {
                 store: { data, key in counts.kept.withLock { $0[key] = data } }))
     }
 
-    /// Runs `body` against the routes, as 127.0.0.1:8080 (or `options`).
+    /// Runs `body` against the routes, as 127.0.0.1:8080 (or `options`), with the session the
+    /// printed link opens (`paired: false`: none).
     func test(
-        _ options: StoriesWebServer.Options = .init(),
+        _ options: StoriesWebServer.Options = .init(), paired: Bool = true,
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let server = StoriesWebServer(content: content(), options: options)
         let app = Application(router: server.router(port: { 8080 }))
-        try await app.test(.router, body)
+        try await app.test(.router) { client in
+            guard paired, let path = options.pairing.path else { return try await body(client) }
+            let cookie = try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .seeOther)
+                return String((response.headers[.setCookie] ?? "").prefix { $0 != ";" })
+            }
+            try await body(SessionClient(base: client, cookie: cookie))
+        }
     }
+}
+
+/// A test client whose every request carries a session cookie (unless it sets its own).
+struct SessionClient: TestClientProtocol {
+    let base: any TestClientProtocol
+    let cookie: String
+
+    func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?)
+        async throws -> TestResponse
+    {
+        var headers = headers
+        if headers[.cookie] == nil { headers[.cookie] = cookie }
+        return try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
+    }
+
+    var port: Int? { base.port }
 }
 
 extension TestResponse {

@@ -73,7 +73,7 @@ struct WebGuardTests {
         let fixture = try WebFixture()
         try await fixture.test { client in
             let page = try await client.execute(uri: "/u/kai/kai-0", method: .get) { $0.text }
-            let clip = try #require(page.firstMatch(of: /src="(\/media\/item\/kai-0\/[0-9a-f]{16}\.mp4)"/)?.1)
+            let clip = try #require(page.firstMatch(of: /src="(\/media\/item\/kai\/kai-0\/[0-9a-f]{16}\.mp4)"/)?.1)
             try await client.execute(uri: String(clip), method: .get, headers: [.range: "bytes=10-19"]) { response in
                 #expect(response.status == .partialContent)
                 #expect(response.headers[.contentRange] == "bytes 10-19/1000")
@@ -87,10 +87,33 @@ struct WebGuardTests {
                 #expect(response.status == .rangeNotSatisfiable)
                 #expect(response.headers[.contentRange] == "bytes */1000")
             }
-            try await client.execute(uri: String(clip), method: .get) { #expect($0.body.readableBytes == 1000) }
+            try await client.execute(uri: String(clip), method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 1000)
+                #expect(response.headers[.cacheControl]?.hasPrefix("private") == true)
+            }
+            let tag = try await client.execute(uri: String(clip), method: .head) { response in
+                #expect(response.status == .ok && response.body.readableBytes == 0)
+                #expect(response.headers[.contentLength] == "1000")
+                return try #require(response.headers[.eTag])
+            }
+            // If-Range naming this version: the range; another version: the whole file.
+            try await client.execute(uri: String(clip), method: .get, headers: [.range: "bytes=0-9", .ifRange: tag]) {
+                #expect($0.status == .partialContent && $0.body.readableBytes == 10)
+            }
+            try await client.execute(
+                uri: String(clip), method: .get, headers: [.range: "bytes=0-9", .ifRange: "\"old\""]
+            ) { #expect($0.status == .ok && $0.body.readableBytes == 1000) }
+            try await client.execute(
+                uri: String(clip), method: .get, headers: [.range: "bytes=0-99999999999999999999999"]
+            ) { #expect($0.status == .rangeNotSatisfiable) }
+            try await client.execute(
+                uri: String(clip), method: .get, headers: [.range: "bytes=\(Int.max)-\(Int.max)"]
+            ) { #expect($0.status == .rangeNotSatisfiable) }
             for uri in [
-                "/media/item/..%2F..%2Fetc%2Fpasswd/0000000000000000.mp4", "/media/item/kai-0/0000000000000000.mp4",
-                "/media/item/%2Fetc%2Fpasswd/x.img",
+                "/media/item/kai/..%2F..%2Fetc%2Fpasswd/0000000000000000.mp4",
+                "/media/item/kai/kai-0/0000000000000000.mp4", "/media/item/ada/kai-0/0000000000000000.mp4",
+                "/media/item/%2Fetc%2Fpasswd/x/x.img", "/media/item/kai-0/0000000000000000.mp4",
             ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
             }
@@ -100,8 +123,8 @@ struct WebGuardTests {
     @Test func beyondLoopbackNothingIsServedBeforePairingAndTheLinkWorksOnce() async throws {
         let fixture = try WebFixture()
         let options = StoriesWebServer.Options(host: "0.0.0.0", port: 8080)
-        let path = try #require(options.pairing?.path)
-        try await fixture.test(options) { client in
+        let path = try #require(options.pairing.path)
+        try await fixture.test(options, paired: false) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .forbidden)
                 #expect(response.text.contains("not paired"))
@@ -118,11 +141,114 @@ struct WebGuardTests {
                 #expect($0.status == .ok)
             }
             try await client.execute(uri: path, method: .get) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/", method: .get, headers: [.cookie: "stories_session=guess"]) {
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "stories_session_8080=guess"]) {
                 #expect($0.status == .forbidden)
             }
         }
-        #expect(options.pairing?.path == nil)
+        #expect(options.pairing.path == nil)
+    }
+
+    @Test func onLoopbackTooABrowserGetsNothingBeforeThePrintedLink() async throws {
+        let fixture = try WebFixture()
+        let options = StoriesWebServer.Options()
+        let path = try #require(options.pairing.path)
+        try await fixture.test(options, paired: false) { client in
+            for uri in ["/", "/api/tray", "/api/state", "/u/ada/ada-0", "/gallery", "/media/avatar/ada/x.img"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .forbidden, "\(uri)")
+                    #expect(response.headers[.connection] == "close", "an unpaired client is not kept")
+                    #expect(!response.text.contains("Ada"), "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/api/seen", method: .post, body: ByteBuffer(string: #"{"items":["ada-0"]}"#))
+            {
+                #expect($0.status == .forbidden)
+            }
+            #expect(fixture.store.state.withLock { $0.seen.isEmpty })
+            // The owner's link works on every visit; the cookie's name carries the port.
+            for _ in 0..<2 {
+                let cookie = try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .seeOther)
+                    return response.headers[.setCookie] ?? ""
+                }
+                #expect(cookie.hasPrefix("stories_session_8080="))
+                try await client.execute(
+                    uri: "/", method: .get, headers: [.cookie: String(cookie.prefix { $0 != ";" })]
+                ) {
+                    #expect($0.status == .ok)
+                }
+            }
+            try await client.execute(uri: "/pair/" + String(repeating: "0", count: 64), method: .get) {
+                #expect($0.status == .forbidden)
+            }
+        }
+        #expect(options.pairing.path == path)
+    }
+
+    @Test func theOwnersLinkIsKeptInAPrivateFileAcrossRestarts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("stories/serve-secret").path
+        let first = try Pairing.owner(keptIn: file)
+        let again = try Pairing.owner(keptIn: file)
+        #expect(first.path != nil && first.path == again.path)
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        // A file others could read is not trusted: a new secret replaces it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        #expect(try Pairing.owner(keptIn: file).path != first.path)
+    }
+
+    @Test func numbersFromARequestNeverTrap() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            for page in ["9223372036854775807", "9223372036854775808", "99999999999999999999999999", "10000001"] {
+                for route in ["/", "/gallery", "/api/tray"] {
+                    try await client.execute(uri: "\(route)?page=\(page)", method: .get) {
+                        #expect($0.status == .notFound, "\(route)?page=\(page)")
+                    }
+                }
+            }
+            for page in ["0", "-1", "-9223372036854775808", "x", "", "1e3"] {
+                try await client.execute(uri: "/?page=\(page)", method: .get) {
+                    #expect($0.status == .badRequest, "page=\(page)")
+                }
+            }
+            try await client.execute(uri: "/?page=2", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test func aSeenBatchKeepsWhatItKnowsAndNamesTheRest() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            for body in [#"{"items":["ada-0","nope","ada-2"]}"#, #"{"user":"ada","items":["ada-1","kai-0"]}"#] {
+                try await client.execute(
+                    uri: "/api/seen", method: .post, headers: Self.json, body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.text.contains(#""unknown":["#))
+                }
+            }
+            #expect(fixture.store.state.withLock { Set($0.seen.keys) } == ["ada-0", "ada-1", "ada-2"])
+        }
+    }
+
+    @Test func everyPageAnswersHEADAndNoLocalPathLeaves() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            for uri in ["/", "/u/ada/ada-0", "/gallery", "/api/tray", "/favicon.ico"] {
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == .ok || response.status == .noContent, "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri)")
+                }
+            }
+            for uri in ["/api/tray", "/api/users/kai", "/u/kai/kai-0"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(!response.text.contains("file:"), "\(uri)")
+                    #expect(!response.text.contains(fixture.clip.path), "\(uri)")
+                }
+            }
+        }
     }
 }
 
@@ -147,7 +273,7 @@ struct WebPicturesTests {
                 }
             }
             #expect(fixture.counts.loads.withLock { $0 } == 1, "the second answer came from the picture cache")
-            let original = try #require(page.firstMatch(of: /src="(\/media\/item\/ada-0\/[0-9a-f]{16}\.img)"/)?.1)
+            let original = try #require(page.firstMatch(of: /src="(\/media\/item\/ada\/ada-0\/[0-9a-f]{16}\.img)"/)?.1)
             try await client.execute(uri: String(original), method: .get) { response in
                 let size = try ImageDecoder.check(Data(response.body.readableBytesView))
                 #expect(size.width == 1600)

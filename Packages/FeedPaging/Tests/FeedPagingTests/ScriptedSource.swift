@@ -56,7 +56,7 @@ actor ScriptedSource: PageFetching {
             failures[request.page] = remaining - 1
             throw ScriptedFailure(page: request.page)
         }
-        let start = min(items.count, (request.page - 1) * request.limit)
+        let start = min(items.count, request.offset)
         let end = min(items.count, start + request.limit)
         let slice = Array(items[start..<end])
         let hasNext: Bool

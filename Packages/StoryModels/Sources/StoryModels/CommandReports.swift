@@ -7,7 +7,8 @@ public struct TrayReport: Encodable, Sendable {
     public struct User: Encodable, Sendable {
         var id: String
         var name: String
-        var avatar: String?
+        /// The avatar's URL (a server gives its own instead of the source's).
+        public var avatar: String?
         var ring: String
         var items: Int
         var seenItems: Int

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ConfigurationLayers
 import FeedPaging
 import Foundation
 import Logging
@@ -17,13 +18,15 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the stories to a browser: the web viewer for phones.",
         discussion: """
             Pages work without JavaScript; on a phone, tap, hold and swipe as in the apps. Seen, \
-            liked and muted state go to the configured store, as from the terminal. On \
-            127.0.0.1 (the default) only this machine can connect. On any other address nothing \
-            is served before pairing: the command prints a one-time link (and its QR code when \
+            liked and muted state go to the configured store, as from the terminal. Nothing is \
+            served before the link the command prints is opened: on 127.0.0.1 (the default) it is \
+            your own link (kept in $XDG_DATA_HOME/stories/serve-secret, so it works across \
+            restarts; another user of this machine gets nothing), and --open opens it in your \
+            browser. On any other address it is a one-time pairing link (and its QR code when \
             qrencode is installed); the device that opens it first gets a session. Stop with Ctrl-C.
 
             Examples:
-              stories serve --source bundled
+              stories serve --open --source bundled
               stories serve --listen 0.0.0.0:8080     (a phone on the same Wi-Fi scans the code)
             """)
 
@@ -31,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Where to listen, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one).")
     var listen = "127.0.0.1:8080"
+
+    @Flag(help: "Open the printed link in the default browser (xdg-open, or open on macOS).")
+    var open = false
 
     /// Parses `--listen`, opens the content and the store, serves until interrupted.
     func run() async throws {
@@ -53,11 +59,23 @@ struct ServeCommand: AsyncParsableCommand {
             clipFile: { url in BundledCatalog.videoFile(for: url) ?? (url.isFileURL ? url : nil) },
             store: store, trayOrder: settings.trayOrder, pageSize: settings.feed.pageSize,
             viewer: settings.viewer, pictureCache: Self.pictureCache(settings.imageCache))
-        let serverOptions = StoriesWebServer.Options(host: host, port: port)
+        var serverOptions = StoriesWebServer.Options(host: host, port: port)
+        if StoriesWebServer.Options.isLoopback(host) {
+            let paths = XDGPaths(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+            let file = paths.dataHome + "/stories/serve-secret"
+            do {
+                serverOptions.pairing = try Pairing.owner(keptIn: file)
+            } catch {
+                session.root.logger.warning("cannot keep the link in \(file) (\(error)): it works until serve stops")
+            }
+        }
         let server = StoriesWebServer(content: content, options: serverOptions)
+        let pairing = serverOptions.pairing
+        let open = open
         do {
             try await server.run(logger: session.root.logger) { bound in
-                await Self.announce(host: host, port: bound, pairing: serverOptions.pairing?.path)
+                let link = await Self.announce(host: host, port: bound, pairing: pairing.path ?? "/")
+                if open, let link { Self.openInBrowser(link) }
             }
         } catch {
             StandardStreams.printError(StoriesWebServer.describe(error, listen: listen))
@@ -74,22 +92,47 @@ struct ServeCommand: AsyncParsableCommand {
         return WebPictureCache(load: { disk.data(for: $0) }, store: { disk.store($0, for: $1) })
     }
 
-    /// Says where to point a browser, or the pairing link and its code.
-    static func announce(host: String, port: Int, pairing: String?) async {
+    /// Says where to point a browser — the owner's link on loopback, else the pairing link and
+    /// its code — the link being the first `http://` URL printed; returns the first link.
+    static func announce(host: String, port: Int, pairing path: String) async -> String? {
         let shown = host.contains(":") ? "[\(host)]" : host
-        guard let pairing else {
-            StandardStreams.printError("Serving the stories at http://\(shown):\(port)/ (Ctrl-C stops)")
-            return
+        guard !StoriesWebServer.Options.isLoopback(host) else {
+            let url = "http://\(shown):\(port)\(path)"
+            StandardStreams.printError(
+                "Serving the stories at \(url) (open this link: it lets your browser in; Ctrl-C stops)")
+            return url
         }
         let addresses = host == "0.0.0.0" || host == "::" ? LocalAddresses.list() : [shown]
+        var first: String?
         StandardStreams.printError(
-            "Listening on \(shown):\(port). Nothing is served before pairing: open this link once, on the device to pair:"
+            "Listening on \(shown) port \(port). Nothing is served before pairing: open this link once, on the device to pair:"
         )
         for address in addresses.isEmpty ? [shown] : addresses {
-            let url = "http://\(address):\(port)\(pairing)"
+            let url = "http://\(address):\(port)\(path)"
+            first = first ?? url
             StandardStreams.printError("  " + url)
             if let code = await QRCode.text(url) { StandardStreams.writeError(code) }
         }
         StandardStreams.printError("(the link works once; Ctrl-C stops)")
+        return first
+    }
+
+    /// Opens `url` in the default browser, quietly; says so when there is no opener.
+    static func openInBrowser(_ url: String) {
+        #if os(macOS)
+            let opener = "/usr/bin/open"
+        #else
+            let opener = "/usr/bin/xdg-open"
+        #endif
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            StandardStreams.printError("--open: cannot start \(opener) (\(error)); open the link above yourself")
+        }
     }
 }

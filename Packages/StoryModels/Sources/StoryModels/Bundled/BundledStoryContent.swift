@@ -54,7 +54,7 @@ enum StoryPaging {
     }
 
     static func page<Element: Sendable>(_ all: [Element], _ request: PageRequest) -> Page<Element> {
-        let start = min(all.count, (request.page - 1) * request.limit)
+        let start = min(all.count, request.offset)
         let end = min(all.count, start + request.limit)
         return Page(
             request: request, elements: Array(all[start..<end]), nextPage: end < all.count ? request.page + 1 : nil)

@@ -16,7 +16,7 @@ public struct FileStoryContent: StoryContentProviding {
 
     /// Users `(page-1)·limit ..< page·limit`.
     public func stories(_ request: PageRequest) async throws -> Page<Story> {
-        let start = min(document.count, (request.page - 1) * request.limit)
+        let start = min(document.count, request.offset)
         let end = min(document.count, start + request.limit)
         return Page(
             request: request, elements: document.stories(in: start..<end),
