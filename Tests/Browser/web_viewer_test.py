@@ -43,6 +43,10 @@ class Server:
         line = self.process.stderr.readline()
         if "Serving" not in line:
             raise AssertionError(f"serve did not start: {line!r} {self.process.stderr.read()!r}")
+        # The printed link (the first http:// URL) lets a browser in; nothing is served before it.
+        self.link = re.search(r"http://\S+", line).group(0)
+        assert re.fullmatch(rf"http://127\.0\.0\.1:{self.port}/pair/[0-9a-f]{{64}}", self.link), line
+        LINKS[self.port] = self.link
         return self
 
     def stop(self):
@@ -140,8 +144,17 @@ def shown_and_seen(driver, item, seen_before=0):
     until(driver, lambda d: count(d, "itemSeen", item=item) > seen_before, f"{item} seen")
 
 
+LINKS = {}
+PAIRED = set()
+
+
 def visit(driver, url):
-    """Opens `url` with the tab's event log cleared (it lasts across pages of one origin)."""
+    """Opens `url` with the tab's event log cleared (it lasts across pages of one origin), the
+    server's printed link opened first in a browser that has not opened it."""
+    port = int(re.match(r"http://[^:/]+:(\d+)", url).group(1))
+    if (id(driver), port) not in PAIRED and port in LINKS:
+        driver.get(LINKS[port])
+        PAIRED.add((id(driver), port))
     try:
         driver.execute_script("sessionStorage.removeItem('stories.events')")
     except Exception:
@@ -335,6 +348,14 @@ def check_the_host_and_pairing_over_sockets(ctx):
     status, _, _ = request(port, "/api/seen", {"Host": "127.0.0.1:%d" % port, "Origin": "http://attacker.example",
                                                "Content-Type": "application/json"}, "POST")
     assert status == 403, status
+    # Without the printed link's cookie nothing is served on loopback either, and the link
+    # works on every visit of the owner's browser.
+    assert request(port, "/")[0] == 403, "served on loopback without the link"
+    link_path = ctx.bundled.link.split(str(port), 1)[1]
+    for _ in range(2):
+        status, headers, _ = request(port, link_path)
+        assert status == 303 and headers["Set-Cookie"].startswith(f"stories_session_{port}="), headers
+        assert request(port, "/", {"Cookie": headers["Set-Cookie"].split(";")[0]})[0] == 200
     home = os.path.join(ctx.root, "paired")
     os.makedirs(home, exist_ok=True)
     shared = free_port()
@@ -357,7 +378,7 @@ def check_the_host_and_pairing_over_sockets(ctx):
         session = cookie.split(";")[0]
         assert request(shared, "/", {"Cookie": session})[0] == 200, "the paired device was refused"
         assert request(shared, path)[0] == 403, "the link worked twice"
-        assert request(shared, "/", {"Cookie": "stories_session=" + "0" * 64})[0] == 403
+        assert request(shared, "/", {"Cookie": f"stories_session_{shared}=" + "0" * 64})[0] == 403
     finally:
         process.terminate()
         process.wait(10)

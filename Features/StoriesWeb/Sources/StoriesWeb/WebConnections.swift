@@ -76,7 +76,7 @@ final class WebConnections: Sendable {
         _ = open.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// The handler to put after NIO's HTTP/1 decoder and pipelining handler.
+    /// The handler to put after NIO's HTTP/1 decoder.
     func handler() -> Guard { Guard(connections: self) }
 
     /// One connection's deadlines, at NIO's HTTP/1 level (where the request's version is known).
@@ -90,7 +90,9 @@ final class WebConnections: Sendable {
         private var deadline: Scheduled<Void>?
         private var stall: Scheduled<Void>?
         private var answering = false
-        private var closeAfterAnswer = false
+        /// For each request received and not yet answered (clients may pipeline): whether its
+        /// connection closes once it is answered.
+        private var closing: [Bool] = []
 
         init(connections: WebConnections) { self.connections = connections }
 
@@ -113,7 +115,7 @@ final class WebConnections: Sendable {
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
             case .head(let head):
-                closeAfterAnswer = !head.isKeepAlive
+                closing.append(!head.isKeepAlive)
                 arm(context, connections.limits.body)
             case .body:
                 break
@@ -130,8 +132,8 @@ final class WebConnections: Sendable {
             switch unwrapOutboundIn(data) {
             case .head(var head):
                 if head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
-                    closeAfterAnswer = true
-                } else if closeAfterAnswer {
+                    if !closing.isEmpty { closing[0] = true }
+                } else if closing.first == true {
                     head.headers.replaceOrAdd(name: "connection", value: "close")
                 }
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
@@ -141,6 +143,7 @@ final class WebConnections: Sendable {
                 answering = false
                 stall?.cancel()
                 stall = nil
+                let closeAfterAnswer = closing.isEmpty ? false : closing.removeFirst()
                 if closeAfterAnswer {
                     let done = promise ?? context.eventLoop.makePromise()
                     let channel = context.channel
@@ -148,8 +151,10 @@ final class WebConnections: Sendable {
                     context.write(data, promise: done)
                 } else {
                     context.write(data, promise: promise)
-                    connections.waiting(context.channel, true)
-                    arm(context, connections.limits.keepAlive)
+                    if closing.isEmpty {
+                        connections.waiting(context.channel, true)
+                        arm(context, connections.limits.keepAlive)
+                    }
                 }
             }
         }

@@ -198,7 +198,8 @@ final class BoundPort: Sendable {
     let value = Mutex<Int?>(nil)
 }
 
-/// Hummingbird's HTTP/1 channel with ``WebConnections``' guard after NIO's HTTP/1 decoder.
+/// Hummingbird's HTTP/1 channel with ``WebConnections``' guard after NIO's HTTP/1 decoder
+/// (a setup that fails closes the connection).
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let inner: HTTP1Channel
@@ -208,8 +209,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let connections = connections
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let operations = channel.pipeline.syncOperations
-            let pipelining = try operations.handler(type: HTTPServerPipelineHandler.self)
-            try operations.addHandler(connections.handler(), position: .after(pipelining))
+            // Right after NIO's HTTP/1 decoder (Hummingbird pipelines itself: no pipelining handler).
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try operations.addHandler(connections.handler(), position: .after(decoder))
             return value
         }
     }

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `stories serve` as it is attacked, over real sockets: another Unix user reaches nothing,
+/// slow and idle clients hold no slot, HTTP/1.0 is closed after its answer, a clip comes whole.
+/// The verdicts never depend on speed: a deadline the server keeps is seconds, the tests wait
+/// tens of seconds before calling a request lost.
+@Suite("stories serve as attacked, over sockets")
+struct ServeAttackTests {
+    /// A `stories serve` on a free loopback port with a home of its own, and the link it printed.
+    struct Server {
+        let process: ServerProcess
+        let home: String
+        let link: String
+        let port: Int
+
+        init(_ flags: [String] = ["--source", "bundled", "--store", "memory"]) async throws {
+            home = try TemporaryFolder.make()
+            let command = ([StoriesProcess.binary, "serve", "--listen", "127.0.0.1:0"] + flags)
+                .map { "'" + $0 + "'" }.joined(separator: " ")
+            process = try await ServerProcess("/bin/sh", ["-c", "HOME='\(home)' exec \(command) 2>&1"])
+            // The printed link is the first http:// URL of the output.
+            guard let match = process.firstLine.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/pair\/[0-9a-f]{64}/),
+                let port = Int(match.1)
+            else {
+                process.stop()
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: process.firstLine])
+            }
+            link = String(match.0)
+            self.port = port
+        }
+
+        var base: String { "http://127.0.0.1:\(port)" }
+
+        /// The owner's session cookie (`name=value`), from the printed link.
+        func session() async throws -> String {
+            let result = try await ChildProcesses.run(
+                "/usr/bin/curl", ["-s", "-o", "/dev/null", "-D", "-", link], environment: ["PATH": "/usr/bin:/bin"])
+            let line = result.stdout.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") } ?? ""
+            return String(line.dropFirst("set-cookie:".count).prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// `curl` as `OtherUser` (nil when the tests do not run as root): status and body.
+    static func curlAsOtherUser(_ arguments: [String]) async throws -> (status: String, body: String)? {
+        guard let uid = await OtherUser.id(), let gid = OtherUser.group else { return nil }
+        let result = try await ChildProcesses.run(
+            "/usr/bin/setpriv",
+            ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "curl", "-s", "-w", "\n%{http_code}"] + arguments,
+            environment: ["PATH": "/usr/bin:/bin"])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func anotherUnixUserOfTheMachineReachesNothing() async throws {
+        let server = try await Server()
+        defer { server.process.stop() }
+        let cookie = try await server.session()
+        #expect(cookie.hasPrefix("stories_session_\(server.port)="))
+        let owner = try await ChildProcesses.run(
+            "/usr/bin/curl", ["-s", "-H", "Cookie: \(cookie)", server.base + "/api/tray"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(owner.stdout.contains("\"users\""), "the owner with the link: \(owner.stdout.prefix(300))")
+        let secret = server.home + "/.local/share/stories/serve-secret"
+        #expect(FileManager.default.fileExists(atPath: secret))
+        guard try await Self.curlAsOtherUser([server.base + "/"]) != nil else {
+            Issue.record("not root: the other-user checks need `useradd` and setpriv")
+            return
+        }
+        if let readable = try await OtherUsersTests.otherUserCanRead(secret) { #expect(!readable) }
+        for path in ["/", "/api/tray", "/api/state", "/api/users/alan", "/u/alan/alan-0", "/gallery"] {
+            let answer = try #require(try await Self.curlAsOtherUser([server.base + path]))
+            #expect(answer.status == "403", "\(path): \(answer.status)")
+            #expect(!answer.body.contains("alan-0") && !answer.body.contains("Alan"), "\(path) leaked")
+        }
+        let write = try #require(
+            try await Self.curlAsOtherUser(["-X", "PUT", server.base + "/api/likes/alan-0"]))
+        #expect(write.status == "403")
+        let guessed = try #require(
+            try await Self.curlAsOtherUser([server.base + "/pair/" + String(repeating: "0", count: 64)]))
+        #expect(guessed.status == "403")
+    }
+
+    /// A TCP connection to the server, with a receive timeout.
+    final class Connection: Sendable {
+        let socket: Int32
+
+        init?(port: Int, timeout seconds: Int = 60) {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { return nil }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var time = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0 else {
+                close(socket)
+                return nil
+            }
+        }
+
+        deinit { close(socket) }
+
+        func send(_ text: String) { _ = text.withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+
+        /// Everything until the server closes (or the timeout, or `limit` bytes); whether it closed.
+        func readToEnd(limit: Int = 1 << 20) -> (text: String, closed: Bool) {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while bytes.count < limit {
+                let got = recv(socket, &buffer, buffer.count, 0)
+                if got == 0 { return (String(decoding: bytes, as: UTF8.self), true) }
+                if got < 0 { return (String(decoding: bytes, as: UTF8.self), false) }
+                bytes += buffer[..<got]
+            }
+            return (String(decoding: bytes, as: UTF8.self), false)
+        }
+
+        /// Reads until `marker` has come (or the timeout).
+        func read(until marker: String) -> String {
+            var text = ""
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while !text.contains(marker) {
+                let got = recv(socket, &buffer, buffer.count, 0)
+                guard got > 0 else { break }
+                text += String(decoding: buffer[..<got], as: UTF8.self)
+            }
+            return text
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func slowAndIdleClientsHoldNoSlotAndHTTP10IsClosed() async throws {
+        let server = try await Server()
+        defer { server.process.stop() }
+        let cookie = try await server.session()
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        // 200 slowloris (a head never finished), 200 slow bodies and 200 idle keep-alives: far
+        // more than the server's slots. Without eviction a new request would wait for their
+        // deadlines; the test waits far less than anything a busy machine could explain.
+        let held: [Connection] = try await Task.detached {
+            var held: [Connection] = []
+            for index in 0..<600 {
+                guard let connection = Connection(port: server.port) else { continue }
+                switch index % 3 {
+                case 0: connection.send("GET / HTTP/1.1\r\n\(host)X-Slow: ")
+                case 1:
+                    connection.send(
+                        "POST /api/seen HTTP/1.1\r\n\(host)Cookie: \(cookie)\r\nContent-Length: 100000\r\n\r\n{")
+                default:
+                    connection.send("GET /favicon.ico HTTP/1.1\r\n\(host)Cookie: \(cookie)\r\n\r\n")
+                }
+                held.append(connection)
+            }
+            return held
+        }.value
+        #expect(held.count >= 450, "connections opened: \(held.count)")
+        let answer: (text: String, closed: Bool) = await Task.detached {
+            guard let normal = Connection(port: server.port, timeout: 20) else { return ("no connection", false) }
+            normal.send("GET /api/state HTTP/1.0\r\n\(host)Cookie: \(cookie)\r\n\r\n")
+            return normal.readToEnd()
+        }.value
+        #expect(answer.text.hasPrefix("HTTP/1.1 200"), "a normal request among 600 held: \(answer.text.prefix(200))")
+        #expect(answer.closed, "an HTTP/1.0 connection is closed after its answer")
+        withExtendedLifetime(held) {}
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aClipComesWholeWithoutRangeAndAnUnpairedClientIsClosed() async throws {
+        let server = try await Server()
+        defer { server.process.stop() }
+        let cookie = try await server.session()
+        let story = try await ChildProcesses.run(
+            "/usr/bin/curl", ["-s", "-H", "Cookie: \(cookie)", server.base + "/api/users/mia"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let clip = try #require(
+            story.stdout.firstMatch(of: /"src":"(\/media\/item\/[^"]+\.(mp4|webm))"/)?.1, "\(story.stdout.prefix(400))")
+        let head = try await ChildProcesses.run(
+            "/usr/bin/curl", ["-s", "-I", "-H", "Cookie: \(cookie)", server.base + clip],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(head.stdout.hasPrefix("HTTP/1.1 200"), "\(head.stdout)")
+        let length = try #require(
+            head.stdout.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
+        let whole = try await ChildProcesses.run(
+            "/usr/bin/curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download}", "-H", "Cookie: \(cookie)",
+                server.base + clip,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(whole.stdout == "200 \(length)")
+        let unpaired: (text: String, closed: Bool) = await Task.detached {
+            guard let connection = Connection(port: server.port, timeout: 30) else { return ("", false) }
+            connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            return connection.readToEnd()
+        }.value
+        #expect(unpaired.text.hasPrefix("HTTP/1.1 403") && unpaired.closed, "\(unpaired.text.prefix(200))")
+    }
+}
