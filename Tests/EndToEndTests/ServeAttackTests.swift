@@ -201,6 +201,18 @@ struct ServeAttackTests {
             ],
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(whole.stdout == "200 \(length)")
+        // A resized picture lands in the web picture cache, which `cache clear` empties too.
+        let avatar = try #require(story.stdout.firstMatch(of: /"avatar":"(\/media\/avatar\/[^"]+\.img)"/)?.1)
+        let picture = try await ChildProcesses.run(
+            "/usr/bin/curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "-H", "Cookie: \(cookie)",
+                server.base + avatar,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(picture.stdout == "200 image/jpeg", "\(picture.stdout)")
+        let cleared = try await StoriesProcess.run(["cache", "clear"], home: server.home)
+        #expect(cleared.stdout.contains("1 web picture"), "\(cleared.stdout)")
         let unpaired: (text: String, closed: Bool) = await Task.detached {
             guard let connection = Connection(port: server.port, timeout: 30) else { return ("", false) }
             connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")

@@ -26,9 +26,11 @@ enum HTML {
         return out
     }
 
-    /// `value` as one URL path segment: letters, digits, `-`, `_` and `~` as they are, every
-    /// other byte of its UTF-8 as `%XX` — so an id with `/`, `?`, `#`, `.`, `..` or markup stays
-    /// one segment and one id (Foundation's `addingPercentEncoding` was a fifth of a tray page).
+    /// `value` as one URL path segment: letters, digits, `-` and `_` as they are, every other
+    /// byte of its UTF-8 as `%XX` — so an id with `/`, `?`, `#` or markup stays one segment and
+    /// one id (Foundation's `addingPercentEncoding` was a fifth of a tray page). An id of dots
+    /// alone (`.`, `..`) gets a `~` before it: browsers and curl remove `%2E%2E` segments as
+    /// they remove `..`, and a `~` is never otherwise left unescaped.
     static func segment(_ value: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
@@ -36,20 +38,21 @@ enum HTML {
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 out.append(byte)
             default:
                 out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        let dotsOnly = !value.isEmpty && value.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
+        return (dotsOnly ? "~" : "") + String(decoding: out, as: UTF8.self)
     }
 
-    /// A path parameter as the router handed it (still percent-encoded), decoded; nil when it
-    /// does not decode.
+    /// A path parameter as the router handed it (still percent-encoded), decoded (a leading
+    /// `~` marks an id of dots); nil when it does not decode.
     static func decodedSegment(_ raw: String?) -> String? {
         guard let raw, !raw.isEmpty else { return nil }
-        return raw.removingPercentEncoding
+        return (raw.hasPrefix("~") ? String(raw.dropFirst()) : raw).removingPercentEncoding
     }
 
     /// A link from content, if it may be one: absolute http(s) only (no `javascript:`,

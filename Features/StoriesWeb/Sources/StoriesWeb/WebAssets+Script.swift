@@ -10,7 +10,9 @@ extension WebAssets {
           events.push({ event, ...fields });
           try { sessionStorage.setItem('stories.events', JSON.stringify(events.slice(-500))); } catch { /* kept in memory */ }
         };
-        const seg = (id) => encodeURIComponent(id).replace(/[.!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+        // As HTML.segment: unreserved letters, digits, - and _ kept; an id of dots alone after a ~.
+        const seg = (id) => (/^\.+$/.test(id) ? '~' : '') +
+          encodeURIComponent(id).replace(/[.!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
         const store = {
           get(key, fallback) { try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch { return fallback; } },
           set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: kept in memory only */ } },

@@ -18,8 +18,14 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
         /// The role exists and is not a plain person's (a superuser, a role manager, a role that
         /// owns the database or an object in it, or belongs to one that does).
         case notAPerson(String)
+        /// The role belongs to a role other than the people's group (a predefined one such as
+        /// `pg_write_all_data`, or any other), or another role belongs to it (and may `SET ROLE`
+        /// to it): its rights are not a person's alone.
+        case sharedRole(String)
         /// The person exists and no new password was asked for.
         case personExists(String)
+        /// A connection limit outside 1...1000.
+        case badConnectionLimit(Int)
         /// The person to migrate rows to already has rows of their own.
         case personHasRows(String)
         /// The login may not create roles.
@@ -32,6 +38,10 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
                 "\"\(name)\" cannot name a person: use 1 to 63 lowercase letters, digits and _, starting with a letter, not pg_ or stories_"
             case .notAPerson(let name):
                 "\"\(name)\" is an administrator's role (it may create roles or bypass row security, or owns the database or something in it, or belongs to a role that does), not a person's; choose another name"
+            case .sharedRole(let name):
+                "\"\(name)\" belongs to another role (such as pg_write_all_data or pg_signal_backend) or another role belongs to it, so others share its rights or can act as it; a person's role belongs to \(PostgresSeenLikeStore.personGroup) alone: choose another name"
+            case .badConnectionLimit(let limit):
+                "--connection-limit \(limit): a person's role may hold 1 to 1000 connections at once"
             case .personExists(let name):
                 "\(name) is already a person; to give them a new password (their devices must then be set again), run stories admin add-person --new-password \(name)"
             case .personHasRows(let name):
@@ -77,16 +87,26 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
     /// and their login back; without, an existing role is refused) and returns the URL their
     /// devices set as `store.postgres.url`, password included. The server is sent the
     /// password's SCRAM-SHA-256 verifier, never the password.
-    public func addPerson(_ name: String, rotatingPassword: Bool) async throws -> String {
+    /// Each person's role may hold this many connections at once, by default (a few devices
+    /// and a sync each): one person cannot take the server's slots from the others.
+    public static let defaultConnectionLimit = 8
+
+    public func addPerson(_ name: String, rotatingPassword: Bool, connectionLimit: Int = defaultConnectionLimit)
+        async throws -> String
+    {
         let name = try Self.checkedName(name)
-        // A role that can log in has devices a new password would cut off: only when asked.
-        if !rotatingPassword, let role = try await roleAttributes(name), role.isMore || role.isMe || role.canLogIn {
-            throw role.isMore || role.isMe
-                ? AdministrationError.notAPerson(name) : AdministrationError.personExists(name)
+        guard (1...1000).contains(connectionLimit) else {
+            throw AdministrationError.badConnectionLimit(connectionLimit)
+        }
+        if let role = try await roleAttributes(name) {
+            if role.isMore || role.isMe { throw AdministrationError.notAPerson(name) }
+            if role.isShared { throw AdministrationError.sharedRole(name) }
+            // A role that can log in has devices a new password would cut off: only when asked.
+            if !rotatingPassword, role.canLogIn { throw AdministrationError.personExists(name) }
         }
         try await ensurePersonGroup()
         let password = Self.randomPassword()
-        try await ensureRole(name, login: Self.scramVerifier(password))
+        try await ensureRole(name, login: Self.scramVerifier(password), connectionLimit: connectionLimit)
         var url = URLComponents()
         url.scheme = "postgres"
         url.user = name
@@ -146,12 +166,15 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
         END $$
         """
 
-    /// Makes the role (or changes it): `login` is a SCRAM verifier to log in with, nil for none.
-    private func ensureRole(_ name: String, login verifier: String?) async throws {
+    /// Makes the role (or changes it): `login` is a SCRAM verifier to log in with, nil for none;
+    /// with a login, at most `connectionLimit` connections at once.
+    private func ensureRole(_ name: String, login verifier: String?, connectionLimit: Int = defaultConnectionLimit)
+        async throws
+    {
         let exists = try await roleAttributes(name) != nil
         if exists { try await checkIsPerson(name) }
         let quoted = Self.quoted(name)
-        let rights = verifier.map { "LOGIN PASSWORD '\($0)'" } ?? "NOLOGIN"
+        let rights = verifier.map { "LOGIN PASSWORD '\($0)' CONNECTION LIMIT \(connectionLimit)" } ?? "NOLOGIN"
         try await administer { connection, logger in
             let statement = exists ? "ALTER ROLE \(quoted) \(rights)" : "CREATE ROLE \(quoted) \(rights)"
             // Only when asked to log in is an existing role's login changed.
@@ -167,10 +190,14 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
     /// beyond a login, or owning (itself or through a role it belongs to) the database, a
     /// schema, a table, a sequence, a function or a type of it — an owner can lift row
     /// security and read everyone's rows.
-    private func roleAttributes(_ name: String) async throws -> (isMore: Bool, isMe: Bool, canLogIn: Bool)? {
+    /// `isShared`: the role belongs to a role other than the people's group, or another role
+    /// belongs to it.
+    private func roleAttributes(_ name: String) async throws -> (
+        isMore: Bool, isMe: Bool, canLogIn: Bool, isShared: Bool
+    )? {
         try await run { client in
-            var found: (Bool, Bool, Bool)? = nil
-            for try await (more, me, login) in try await client.query(
+            var found: (Bool, Bool, Bool, Bool)? = nil
+            for try await (more, me, login, shared) in try await client.query(
                 """
                 SELECT r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolbypassrls OR r.rolreplication
                   OR EXISTS (SELECT FROM pg_database d WHERE d.datname = current_database()
@@ -183,10 +210,14 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
                     WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND pg_has_role(r.oid, p.proowner, 'MEMBER'))
                   OR EXISTS (SELECT FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
                     WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND pg_has_role(r.oid, t.typowner, 'MEMBER')),
-                  r.rolname = current_user, r.rolcanlogin FROM pg_roles r WHERE r.rolname = \(name)
+                  r.rolname = current_user, r.rolcanlogin,
+                  EXISTS (SELECT FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                    WHERE m.member = r.oid AND g.rolname <> \(Self.personGroup))
+                  OR EXISTS (SELECT FROM pg_auth_members m WHERE m.roleid = r.oid)
+                FROM pg_roles r WHERE r.rolname = \(name)
                 """
-            ).decode((Bool, Bool, Bool).self) {
-                found = (more, me, login)
+            ).decode((Bool, Bool, Bool, Bool).self) {
+                found = (more, me, login, shared)
             }
             return found
         }

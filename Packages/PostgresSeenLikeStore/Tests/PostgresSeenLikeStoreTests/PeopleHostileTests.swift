@@ -53,6 +53,35 @@ struct PeopleHostileTests {
                 _ = try await owner.addPerson(name, rotatingPassword: true)
             }
         }
+        // A role in a predefined role, or one another role can act as, is no person's alone.
+        let (writer, signaller, shared) = ("writer_\(suffix)", "signal_\(suffix)", "shared_\(suffix)")
+        try await people.asRole(ownerURL) { client in
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(writer) NOLOGIN IN ROLE pg_write_all_data"))
+            try await client.query(
+                PostgresQuery(unsafeSQL: "CREATE ROLE \(signaller) NOLOGIN IN ROLE pg_signal_backend"))
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(shared) NOLOGIN"))
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE ROLE other_\(suffix) NOLOGIN IN ROLE \(shared)"))
+        }
+        for name in [writer, signaller, shared] {
+            for rotating in [false, true] {
+                await #expect(throws: PostgresSeenLikeStore.AdministrationError.sharedRole(name)) {
+                    _ = try await owner.addPerson(name, rotatingPassword: rotating)
+                }
+            }
+        }
+        // Each person's role holds a few connections at most.
+        let limited = "limited_\(suffix)"
+        _ = try await owner.addPerson(limited, rotatingPassword: false, connectionLimit: 3)
+        let limits = try await people.asRole(ownerURL) { client in
+            var limits: [Int] = []
+            for try await limit in try await client.query(
+                "SELECT rolconnlimit FROM pg_roles WHERE rolname IN (\(limited), \(names[1])) ORDER BY rolname = \(limited)"
+            ).decode(Int.self) {
+                limits.append(limit)
+            }
+            return limits
+        }
+        #expect(limits == [PostgresSeenLikeStore.defaultConnectionLimit, 3])
         // An existing person keeps their password (and their devices) unless asked to rotate.
         await #expect(throws: PostgresSeenLikeStore.AdministrationError.personExists(names[0])) {
             _ = try await owner.addPerson(names[0], rotatingPassword: false)

@@ -153,8 +153,9 @@ public protocol SharedStateAdministering: Sendable {
     /// owner holds (a single-person database's) become that person's. Returns one line.
     func initialize(person: String?) async throws -> String
     /// Makes a person (an existing one is refused unless `rotatingPassword`: then they get a
-    /// new password); returns the URL their devices set, password included.
-    func addPerson(_ name: String, rotatingPassword: Bool) async throws -> String
+    /// new password) whose role holds at most `connectionLimit` connections at once; returns
+    /// the URL their devices set, password included.
+    func addPerson(_ name: String, rotatingPassword: Bool, connectionLimit: Int) async throws -> String
     /// Takes a person's login away; their rows are kept.
     func revokePerson(_ name: String) async throws
 }

@@ -4,17 +4,18 @@ import PicsumContent
 import StoryTerminal
 
 /// `stories cache stats|clear|verify`: the image disk cache at `images.cache.path`, and the
-/// video clips' beside it (`<images.cache.path>-videos`) once a clip was downloaded.
+/// video clips' and the web viewer's resized pictures' beside it (`-videos`, `-web`) once made.
 struct CacheCommand: ParsableCommand {
     /// The command's help.
     static let configuration = CommandConfiguration(
         commandName: "cache", _superCommandName: "stories",
-        abstract: "Show, clear or verify the image disk cache (and the video clips').",
+        abstract: "Show, clear or verify the image disk cache (and the video clips' and web pictures').",
         discussion: """
             stats (the default): entries, bytes and the limit (images.cache.maxBytes). clear: removes every \
             entry. verify: re-hashes every entry and removes those whose bytes no longer match. \
-            Downloaded video clips have a cache of their own beside the images' \
-            (<images.cache.path>-videos, the same limit), reported on a second line once it exists.
+            Downloaded video clips (<images.cache.path>-videos) and the pictures `stories serve` \
+            resized for phones (<images.cache.path>-web) have caches of their own beside the \
+            images', with the same limit, each reported on a line of its own once it exists.
 
             Examples:
               stories cache
@@ -36,10 +37,13 @@ struct CacheCommand: ParsableCommand {
         let settings = try options.compositionRoot(environment: ProcessInfo.processInfo.environment).settings
         let images = settings.imageCache.diskPath
         try act(on: images, limit: settings.imageCache.diskMaxBytes, what: "image")
-        // The clips' cache is made by the first clip downloaded; never made here.
-        let videos = images + "-videos"
-        if FileManager.default.fileExists(atPath: videos) {
-            try act(on: videos, limit: settings.imageCache.diskMaxBytes, what: "video clip")
+        // The clips' cache is made by the first clip downloaded, the web viewer's resized
+        // pictures' by `stories serve`; never made here.
+        for (suffix, what) in [("-videos", "video clip"), ("-web", "web picture")] {
+            let path = images + suffix
+            if FileManager.default.fileExists(atPath: path) {
+                try act(on: path, limit: settings.imageCache.diskMaxBytes, what: what)
+            }
         }
     }
 

@@ -102,14 +102,20 @@ struct AdminCommand: AsyncParsableCommand {
                 The last line is the URL their devices set as store.postgres.url, password included. \
                 An existing person is refused (exit 65): a new password cuts off every device of \
                 theirs until it is set there again, so it is given only with --new-password. \
-                A role that owns the database or anything in it (or belongs to one that does) is refused.
+                A role that owns the database or anything in it (or belongs to one that does) is refused, \
+                and so is one that belongs to another role (pg_write_all_data, pg_signal_backend, …) \
+                or that another role belongs to. The role may hold --connection-limit connections \
+                at once (default 8), so no person takes the server's slots from the others.
                 """)
         @OptionGroup var owner: Owner
         @Flag(help: "Give an existing person a new password (their devices must be set again).") var newPassword = false
+        @Option(help: "Connections the person's role may hold at once, 1 to 1000. (default: 8)")
+        var connectionLimit = 8
         @Argument(help: "The person's name: lowercase letters, digits and _.") var name: String
         /// Makes the role and prints the URL.
         func run() async throws {
-            let url = try await owner.open().addPerson(name, rotatingPassword: newPassword)
+            let url = try await owner.open().addPerson(
+                name, rotatingPassword: newPassword, connectionLimit: connectionLimit)
             try StandardStreams.printOutput("\(name) can log in; their devices set store.postgres.url to:\n\(url)")
         }
     }
