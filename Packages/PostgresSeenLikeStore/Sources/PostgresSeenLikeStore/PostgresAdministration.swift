@@ -83,14 +83,16 @@ extension PostgresSeenLikeStore: SharedStateAdministering {
         return Initialization(schema: try await schemaVersionInDatabase(), rowsMoved: moved)
     }
 
-    /// Makes `name` a person (with `rotatingPassword`, gives an existing person a new password
-    /// and their login back; without, an existing role is refused) and returns the URL their
-    /// devices set as `store.postgres.url`, password included. The server is sent the
-    /// password's SCRAM-SHA-256 verifier, never the password.
     /// Each person's role may hold this many connections at once, by default (a few devices
     /// and a sync each): one person cannot take the server's slots from the others.
     public static let defaultConnectionLimit = 8
 
+    /// Makes `name` a person (with `rotatingPassword`, gives an existing person a new password
+    /// and their login back; without, an existing role is refused) whose role holds at most
+    /// `connectionLimit` connections, and returns the URL their devices set as
+    /// `store.postgres.url`, password included. The server is sent the password's
+    /// SCRAM-SHA-256 verifier, never the password. A role in another role, or with members,
+    /// is refused (``AdministrationError/sharedRole(_:)``).
     public func addPerson(_ name: String, rotatingPassword: Bool, connectionLimit: Int = defaultConnectionLimit)
         async throws -> String
     {
