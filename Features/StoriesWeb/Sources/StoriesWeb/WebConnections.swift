@@ -7,8 +7,8 @@ import NIOHTTP1
 /// its body within ``Limits/body`` of the head, a kept-alive connection's next request within
 /// ``Limits/keepAlive``; an answer the client stops reading for ``Limits/stalled`` is dropped.
 /// When the open connections pass ``Limits/soft``, or one address passes
-/// ``Limits/perAddress``, the longest-waiting connection that is not being answered (idle,
-/// still sending its head or body) is closed to make room; an HTTP/1.0 client without
+/// ``Limits/perAddress``, the longest-waiting connection (idle, still sending its head or body,
+/// or not reading its answer) is closed to make room; an HTTP/1.0 client without
 /// keep-alive, and any answer that says `Connection: close`, is closed once answered.
 ///
 /// Hummingbird's HTTP/1 channel has one idle timeout for all of these, and no idea of which
@@ -160,12 +160,16 @@ final class WebConnections: Sendable {
         }
 
         func channelWritabilityChanged(context: ChannelHandlerContext) {
+            // A client that stops reading its answer waits like an idle one: its slot may be
+            // given to a new connection, and after ``Limits/stalled`` it is closed.
             if context.channel.isWritable {
                 stall?.cancel()
                 stall = nil
+                if answering { connections.waiting(context.channel, false) }
             } else if answering, stall == nil {
                 let channel = context.channel
                 stall = context.eventLoop.scheduleTask(in: connections.limits.stalled) { channel.close(promise: nil) }
+                connections.waiting(context.channel, true)
             }
             context.fireChannelWritabilityChanged()
         }

@@ -7,6 +7,9 @@ import StoryBase
 enum WebMedia {
     /// The largest clip served (as the terminal's decoder allows).
     static let maximumClipBytes = 2 << 30
+    /// The chunk a file is streamed in: NIO's file system reads up to 8 ahead of a client, so
+    /// a client that stops reading holds 8 of them (256 KiB), not the file.
+    static let chunk = 32 << 10
 
     /// A short version tag for a source URL: its text and, for a local file, its size and
     /// modification time — so a changed file gets a new URL and `immutable` stays true.

@@ -76,7 +76,7 @@ enum WebMediaRoutes {
         if url.isFileURL, let local = try await BlockingWork.files.run({ LocalPicture(url.path) }),
             width.map({ local.width <= $0 }) ?? true
         {
-            let body = try await FileIO().loadFile(path: url.path, context: context)
+            let body = try await FileIO().loadFile(path: url.path, context: context, chunkLength: WebMedia.chunk)
             return Response(
                 status: .ok,
                 headers: [.contentType: local.type, .cacheControl: mediaCache, .contentLength: "\(local.size)"],
@@ -136,13 +136,13 @@ enum WebMediaRoutes {
             headers[.contentLength] = "\(size)"
             guard size > 0 else { return Response(status: .ok, headers: headers) }
             return Response(
-                status: .ok, headers: headers, body: try await FileIO().loadFile(path: file.path, context: context))
+                status: .ok, headers: headers, body: try await FileIO().loadFile(path: file.path, context: context, chunkLength: WebMedia.chunk))
         case .part(let part):
             headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
             headers[.contentLength] = "\(part.count)"
             return Response(
                 status: .partialContent, headers: headers,
-                body: try await FileIO().loadFile(path: file.path, range: part, context: context))
+                body: try await FileIO().loadFile(path: file.path, range: part, context: context, chunkLength: WebMedia.chunk))
         }
     }
 }
