@@ -136,13 +136,15 @@ enum WebMediaRoutes {
             headers[.contentLength] = "\(size)"
             guard size > 0 else { return Response(status: .ok, headers: headers) }
             return Response(
-                status: .ok, headers: headers, body: try await FileIO().loadFile(path: file.path, context: context, chunkLength: WebMedia.chunk))
+                status: .ok, headers: headers,
+                body: try await FileIO().loadFile(path: file.path, context: context, chunkLength: WebMedia.chunk))
         case .part(let part):
             headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
             headers[.contentLength] = "\(part.count)"
             return Response(
                 status: .partialContent, headers: headers,
-                body: try await FileIO().loadFile(path: file.path, range: part, context: context, chunkLength: WebMedia.chunk))
+                body: try await FileIO().loadFile(
+                    path: file.path, range: part, context: context, chunkLength: WebMedia.chunk))
         }
     }
 }
