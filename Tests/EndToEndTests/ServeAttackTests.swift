@@ -3,6 +3,12 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+    import Darwin
+    private let streamSocket = SOCK_STREAM
+    private let noSignal: Int32 = 0  // Darwin: SO_NOSIGPIPE on the socket instead
 #endif
 
 /// `stories serve` as it is attacked, over real sockets: another Unix user reaches nothing,
@@ -86,12 +92,15 @@ struct ServeAttackTests {
         #expect(guessed.status == "403")
     }
 
+    static let makeSocket = socket
+    static let sendBytes = send
+
     /// A TCP connection to the server, with a receive timeout.
     final class Connection: Sendable {
         let socket: Int32
 
         init?(port: Int, timeout seconds: Int = 60) {
-            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            socket = ServeAttackTests.makeSocket(AF_INET, streamSocket, 0)
             guard socket >= 0 else { return nil }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -112,7 +121,7 @@ struct ServeAttackTests {
 
         deinit { close(socket) }
 
-        func send(_ text: String) { _ = text.withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+        func send(_ text: String) { _ = text.withCString { ServeAttackTests.sendBytes(socket, $0, strlen($0), noSignal) } }
 
         /// Everything until the server closes (or the timeout, or `limit` bytes); whether it closed.
         func readToEnd(limit: Int = 1 << 20) -> (text: String, closed: Bool) {
