@@ -121,7 +121,9 @@ struct ServeAttackTests {
 
         deinit { close(socket) }
 
-        func send(_ text: String) { _ = text.withCString { ServeAttackTests.sendBytes(socket, $0, strlen($0), noSignal) } }
+        func send(_ text: String) {
+            _ = text.withCString { ServeAttackTests.sendBytes(socket, $0, strlen($0), noSignal) }
+        }
 
         /// Everything until the server closes (or the timeout, or `limit` bytes); whether it closed.
         func readToEnd(limit: Int = 1 << 20) -> (text: String, closed: Bool) {
