@@ -187,6 +187,61 @@ struct ServeAttackTests {
         withExtendedLifetime(held) {}
     }
 
+    /// The server's resident memory (Linux's /proc), nil elsewhere.
+    static func residentBytes(of pattern: String) async throws -> Int? {
+        let found = try await ChildProcesses.run("/usr/bin/pgrep", ["-f", pattern], environment: [:])
+        guard let pid = found.stdout.split(separator: "\n").first,
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func clientsThatStopReadingABigPictureHoldAChunkNotTheFile() async throws {
+        let folder = try TemporaryFolder.make()
+        try FileManager.default.createDirectory(atPath: folder + "/trip", withIntermediateDirectories: true)
+        var bytes = [UInt8](repeating: 0x5A, count: 20 << 20)
+        bytes[0...3] = [0xFF, 0xD8, 0xFF, 0xE0]
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/trip/big.jpg"))
+        let server = try await Server(["--store", "memory", folder])
+        defer { server.process.stop() }
+        let cookie = try await server.session()
+        let story = try await ChildProcesses.run(
+            "/usr/bin/curl", ["-s", "-H", "Cookie: \(cookie)", server.base + "/api/users/trip"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let picture = try #require(story.stdout.firstMatch(of: /"src":"(\/media\/item\/[^"]+\.img)"/)?.1)
+        guard let before = try await Self.residentBytes(of: "serve --listen 127.0.0.1:0 --store memory \(folder)")
+        else {
+            Issue.record("the server's memory cannot be read here (/proc)")
+            return
+        }
+        let port = server.port
+        let held: [Connection] = await Task.detached {
+            (0..<100).compactMap { _ in
+                let connection = Connection(port: port)
+                connection?.send("GET \(picture) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n")
+                return connection
+            }
+        }.value
+        // Until the server has filled what it may send each of them (it stops there for good).
+        try await Task.sleep(for: .seconds(3))
+        let during = try #require(
+            try await Self.residentBytes(of: "serve --listen 127.0.0.1:0 --store memory \(folder)"))
+        #expect(held.count == 100)
+        #expect(during - before < 256 << 20, "grew by \((during - before) >> 20) MiB for 100 clients")
+        let whole = try await ChildProcesses.run(
+            "/usr/bin/curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download}", "-H", "Cookie: \(cookie)",
+                server.base + picture,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(whole.stdout == "200 \(20 << 20)", "a reader among them gets the whole file")
+        withExtendedLifetime(held) {}
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func aClipComesWholeWithoutRangeAndAnUnpairedClientIsClosed() async throws {
         let server = try await Server()

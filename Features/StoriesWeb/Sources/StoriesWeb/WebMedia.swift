@@ -10,6 +10,8 @@ enum WebMedia {
     /// The chunk a file is streamed in: NIO's file system reads up to 8 ahead of a client, so
     /// a client that stops reading holds 8 of them (256 KiB), not the file.
     static let chunk = 32 << 10
+    /// Each connection's socket send buffer.
+    static let socketBuffer = 256 << 10
 
     /// A short version tag for a source URL: its text and, for a local file, its size and
     /// modification time — so a changed file gets a new URL and `immutable` stays true.
