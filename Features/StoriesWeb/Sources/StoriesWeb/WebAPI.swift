@@ -56,7 +56,12 @@ enum WebAPI {
         }
         router.get("/api/users/:user") { request, context in
             let item = request.uri.queryParameters.get("item").map { StoryItemID(String($0)) }
-            return try json(try await site.storyPage(user: try StoriesWebServer.user(context), item: item))
+            let user = try StoriesWebServer.user(context)
+            // The key names both ids, each in full (a user "a b" never meets user "a" item "b").
+            let key = "user \(user.rawValue.utf8.count) \(user.rawValue) \(item?.rawValue ?? "")"
+            return try await site.pages.answer(key, type: "application/json", cache: "no-store") {
+                try encode(try await site.storyPage(user: user, item: item))
+            }
         }
         router.get("/api/state") { _, _ in
             var report = StateReport(try await content.store.summary())

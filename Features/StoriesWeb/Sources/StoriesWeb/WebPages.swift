@@ -8,8 +8,10 @@ import StoryModels
 /// gestures and the timer. Everything from content goes through ``HTML``.
 enum WebPages {
     /// A page; a 200 carries an ETag of its bytes (the guard answers 304 to a browser that has them).
+    static let htmlType = "text/html; charset=utf-8"
+
     static func html(_ body: String, status: HTTPResponse.Status = .ok, cache: String = "no-cache") -> Response {
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: cache]
+        var headers: HTTPFields = [.contentType: htmlType, .cacheControl: cache]
         if status == .ok { headers[.eTag] = "\"\(WebAssets.fingerprint(body))\"" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }

@@ -120,7 +120,9 @@ public struct StoriesWebServer: Sendable {
         router.add(middleware: HostAndPairing(server: self, port: port))
         router.get("/") { request, _ in
             let number = try Self.pageNumber(request)
-            return WebPages.html(WebPages.tray(try await site.tray(page: number), number: number))
+            return try await site.pages.answer("tray \(number)", type: WebPages.htmlType, cache: "no-cache") {
+                Data(WebPages.tray(try await site.tray(page: number), number: number).utf8)
+            }
         }
         router.get("/u/:user") { _, context in
             let story = try await site.storyPage(user: try Self.user(context))

@@ -12,6 +12,13 @@ struct WebSite: Sendable {
     /// Stories looked up by user for the media routes, for a few seconds (a page's pictures
     /// and a clip's ranges ask for the same story many times; a folder is listed once for them).
     let stories = StoryCache()
+    /// The tray pages and stories as sent, until the state or the content changes.
+    let pages: WebPageCache
+
+    init(content: WebContent) {
+        self.content = content
+        pages = WebPageCache(store: content.store)
+    }
 
     /// `user`'s story (from ``stories`` when asked for lately).
     func story(for user: UserID) async throws -> Story {

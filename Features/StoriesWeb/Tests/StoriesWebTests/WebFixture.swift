@@ -11,8 +11,9 @@ import Synchronization
 import Testing
 
 /// A store in memory for the web's tests (the real stores have suites of their own).
-final class MemoryStore: SeenLikeStoring {
+final class MemoryStore: SeenLikeStoring, StateVersioned {
     struct State {
+        var version = 0
         var seen: [StoryItemID: (UserID, Int)] = [:]
         var liked: Set<StoryItemID> = []
         var muted: Set<UserID> = []
@@ -20,14 +21,21 @@ final class MemoryStore: SeenLikeStoring {
     let state = Mutex(State())
 
     func markSeen(_ item: StoryItemID, user: UserID, index: Int) async throws {
-        state.withLock { $0.seen[item] = (user, index) }
+        state.withLock {
+            $0.seen[item] = (user, index)
+            $0.version += 1
+        }
     }
     func markSeen(_ marks: [SeenMark]) async throws {
-        state.withLock { state in for mark in marks { state.seen[mark.item] = (mark.user, mark.index) } }
+        state.withLock { state in
+            for mark in marks { state.seen[mark.item] = (mark.user, mark.index) }
+            state.version += 1
+        }
     }
     func setLiked(_ item: StoryItemID, _ liked: Bool) async throws {
         state.withLock { state in
             if liked { state.liked.insert(item) } else { state.liked.remove(item) }
+            state.version += 1
         }
     }
     func likedItems(among items: [StoryItemID]) async throws -> Set<StoryItemID> {
@@ -36,6 +44,7 @@ final class MemoryStore: SeenLikeStoring {
     func setMuted(_ user: UserID, _ muted: Bool) async throws {
         state.withLock { state in
             if muted { state.muted.insert(user) } else { state.muted.remove(user) }
+            state.version += 1
         }
     }
     func progress(for users: [UserID]) async throws -> [UserID: UserProgress] {
@@ -58,6 +67,7 @@ final class MemoryStore: SeenLikeStoring {
         }
     }
     func reset(_ scope: ResetScope) async throws {}
+    func stateVersion() async throws -> Int { state.withLock { $0.version } }
 }
 
 /// Three users — one with markup in its name and caption, one with a clip — and a store.

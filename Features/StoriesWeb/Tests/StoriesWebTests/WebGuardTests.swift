@@ -233,6 +233,22 @@ struct WebGuardTests {
         }
     }
 
+    @Test func aKeptTrayPageIsSentUntilTheStateChanges() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let first = try await client.execute(uri: "/", method: .get) { ($0.text, $0.headers[.eTag]) }
+            let again = try await client.execute(uri: "/", method: .get) { ($0.text, $0.headers[.eTag]) }
+            #expect(first.0 == again.0 && first.1 == again.1 && first.1 != nil)
+            // Another process (or this server) marks Ada's items seen: the next page says so.
+            try await fixture.store.markSeen(
+                (0..<3).map { SeenMark(item: StoryItemID("ada-\($0)"), user: "ada", index: $0) })
+            let after = try await client.execute(uri: "/", method: .get) { ($0.text, $0.headers[.eTag]) }
+            #expect(after.1 != first.1, "the page changed with the state")
+            let story = try await client.execute(uri: "/api/users/ada", method: .get) { $0.text }
+            #expect(story.contains(#""seen":true"#) && !story.contains(#""seen":false"#))
+        }
+    }
+
     @Test func everyPageAnswersHEADAndNoLocalPathLeaves() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

@@ -2,7 +2,7 @@ public import StoryInterfaces
 
 /// The mock ``SeenLikeStoring``: state in memory for the life of the process
 /// (`store.kind = memory`). Behaves like ``SQLiteSeenLikeStore``; the contract suite proves it.
-public actor InMemorySeenLikeStore: SeenLikeStoring {
+public actor InMemorySeenLikeStore: SeenLikeStoring, StateVersioned {
     private struct Seen {
         var user: UserID
         var index: Int
@@ -11,24 +11,32 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
     private var seen: [StoryItemID: Seen] = [:]
     private var liked: Set<StoryItemID> = []
     private var muted: Set<UserID> = []
+    /// Counts the changes.
+    private var version = 0
+
+    /// A number that moves with every change.
+    public func stateVersion() -> Int { version }
 
     /// Creates an empty store.
     public init() {}
 
     /// Records a seen item; a second call for the same item changes nothing.
     public func markSeen(_ item: StoryItemID, user: UserID, index: Int) throws {
+        version += 1
         guard index >= 0 else { throw SeenLikeStoreError.invalidIndex(index) }
         if seen[item] == nil { seen[item] = Seen(user: user, index: index) }
     }
 
     /// Records every mark, or (an invalid index among them) none.
     public func markSeen(_ marks: [SeenMark]) throws {
+        version += 1
         if let bad = marks.first(where: { $0.index < 0 }) { throw SeenLikeStoreError.invalidIndex(bad.index) }
         for mark in marks where seen[mark.item] == nil { seen[mark.item] = Seen(user: mark.user, index: mark.index) }
     }
 
     /// Likes or unlikes an item.
     public func setLiked(_ item: StoryItemID, _ isLiked: Bool) {
+        version += 1
         if isLiked { liked.insert(item) } else { liked.remove(item) }
     }
 
@@ -39,6 +47,7 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
 
     /// Mutes or unmutes a user.
     public func setMuted(_ user: UserID, _ isMuted: Bool) {
+        version += 1
         if isMuted { muted.insert(user) } else { muted.remove(user) }
     }
 
@@ -66,6 +75,7 @@ public actor InMemorySeenLikeStore: SeenLikeStoring {
 
     /// Clears seen items and progress, likes, mutes, or any of them.
     public func reset(_ scope: ResetScope) {
+        version += 1
         if scope.contains(.seen) { seen.removeAll() }
         if scope.contains(.likes) { liked.removeAll() }
         if scope.contains(.mutes) { muted.removeAll() }

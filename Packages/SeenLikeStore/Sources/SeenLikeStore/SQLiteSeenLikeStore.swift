@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import StoryBase
 public import StoryInterfaces
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ public import StoryInterfaces
 /// A `DatabasePool` in WAL mode with `synchronous=NORMAL` and a busy timeout, so a write
 /// that returned is committed and several processes can share the file. The schema is
 /// owned by ``SeenLikeSchema``'s migrator.
-public final class SQLiteSeenLikeStore: SeenLikeStoring {
+public final class SQLiteSeenLikeStore: SeenLikeStoring, StateVersioned {
     /// The database file.
     public let path: String
     let pool: DatabasePool
@@ -266,6 +267,35 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring {
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.write(updates)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// A connection of its own, opened on first use, for `PRAGMA data_version`: it moves
+    /// whenever another connection commits — this store's writer and other processes alike.
+    private let versionReader = Mutex<DatabaseQueue?>(nil)
+
+    /// `PRAGMA data_version` on a connection that never writes.
+    public func stateVersion() async throws -> Int {
+        let queue: DatabaseQueue
+        if let open = versionReader.withLock({ $0 }) {
+            queue = open
+        } else {
+            let path = path
+            let opened = try await OwnThread.run {
+                var configuration = Configuration()
+                configuration.readonly = true
+                return try DatabaseQueue(path: path, configuration: configuration)
+            }
+            queue = versionReader.withLock { kept in
+                if let kept { return kept }
+                kept = opened
+                return opened
+            }
+        }
+        do {
+            return try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
             throw Self.storeError(error, path: path)
         }

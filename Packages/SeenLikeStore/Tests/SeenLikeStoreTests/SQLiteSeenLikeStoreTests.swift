@@ -17,6 +17,26 @@ struct SQLiteSeenLikeStoreTests {
         #expect(try await reopened.likedItems(among: ["i"]) == ["i"])
     }
 
+    @Test func theStateVersionMovesWithEveryCommitHereOrElsewhere() async throws {
+        let path = try TemporaryDirectory.make().appending("state.sqlite")
+        let store = try SQLiteSeenLikeStore(path: path)
+        let other = try SQLiteSeenLikeStore(path: path)  // another process's connections
+        let first = try await store.stateVersion()
+        #expect(try await store.stateVersion() == first, "no change, no move")
+        try await store.markSeen("i", user: "u", index: 0)
+        let afterOwn = try await store.stateVersion()
+        #expect(afterOwn != first)
+        try await other.setLiked("i", true)
+        #expect(try await store.stateVersion() != afterOwn)
+    }
+
+    @Test func theMemoryStoresVersionMovesWithEveryChange() async throws {
+        let store = InMemorySeenLikeStore()
+        let first = await store.stateVersion()
+        await store.setMuted("u", true)
+        #expect(await store.stateVersion() != first)
+    }
+
     @Test func aFileThatIsNotADatabaseIsReportedAsDamaged() throws {
         let path = try TemporaryDirectory.make().appending("state.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))

@@ -48,3 +48,11 @@ public struct SeenMark: Hashable, Sendable {
         self.index = index
     }
 }
+
+/// A store that says when its state may have changed — here or in another process — so a
+/// reader can keep what it built from the state until the number moves (the web viewer's
+/// pages). A store without it is read every time.
+public protocol StateVersioned: Sendable {
+    /// A number that differs after any change committed since the last call that returned it.
+    func stateVersion() async throws -> Int
+}
