@@ -189,13 +189,17 @@ struct ServeAttackTests {
 
     /// The server's resident memory (Linux's /proc), nil elsewhere.
     static func residentBytes(of pattern: String) async throws -> Int? {
-        let found = try await ChildProcesses.run("/usr/bin/pgrep", ["-f", pattern], environment: [:])
-        guard let pid = found.stdout.split(separator: "\n").first,
-            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { return nil }
-        return kilobytes * 1024
+        #if os(Linux)
+            let found = try await ChildProcesses.run("/usr/bin/pgrep", ["-f", pattern], environment: [:])
+            guard let pid = found.stdout.split(separator: "\n").first,
+                let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            else { return nil }
+            return kilobytes * 1024
+        #else
+            return nil  // other systems: the check is skipped, and says so
+        #endif
     }
 
     @Test(.timeLimit(.minutes(3)))

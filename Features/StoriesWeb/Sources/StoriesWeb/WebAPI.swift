@@ -37,22 +37,30 @@ enum WebAPI {
         var unknown: [String]
     }
 
+    /// `/api/tray`'s answer: the tray page as `stories tray --json` says it, avatars as this
+    /// server's URLs (a source's own, a local file's path, never leaves it).
+    static func trayReport(site: WebSite, page number: Int) async throws -> Data {
+        let page = try await site.tray(page: number)
+        let users = page.elements.map { entry in
+            var user = TrayReport.User(entry)
+            user.avatar = entry.story.user.avatarURL.map { _ in
+                WebSite.sized(WebSite.avatarPath(entry.story.user), 160)
+            }
+            return user
+        }
+        return try encode(
+            TrayReport(
+                source: site.content.stories.sourceName, fallback: nil, page: number, next: page.nextPage,
+                users: users))
+    }
+
     static func add(to router: Router<WebContext>, site: WebSite) {
         let content = site.content
         router.get("/api/tray") { request, _ in
             let number = try StoriesWebServer.pageNumber(request)
-            let page = try await site.tray(page: number)
-            // Avatars as this server's URLs: a source's own (a local file's path) never leaves it.
-            let users = page.elements.map { entry in
-                var user = TrayReport.User(entry)
-                user.avatar = entry.story.user.avatarURL.map { _ in
-                    WebSite.sized(WebSite.avatarPath(entry.story.user), 160)
-                }
-                return user
+            return try await site.pages.answer("api tray \(number)", type: "application/json", cache: "no-store") {
+                try await trayReport(site: site, page: number)
             }
-            return try json(
-                TrayReport(
-                    source: content.stories.sourceName, fallback: nil, page: number, next: page.nextPage, users: users))
         }
         router.get("/api/users/:user") { request, context in
             let item = request.uri.queryParameters.get("item").map { StoryItemID(String($0)) }

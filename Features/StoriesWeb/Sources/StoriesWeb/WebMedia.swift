@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import NIOPosix
 import StoryBase
 
 /// Media as the web viewer serves it: versioned URLs, the type from the bytes, clips by range.
@@ -111,12 +110,13 @@ extension WebMedia {
     }
 }
 
-/// Where the server's blocking work runs: files and stats on NIO's thread pool (the one
-/// Hummingbird's file I/O uses: bounded by the cores), resizing one at a time on its own queue.
+/// Where the server's blocking work runs: stat calls, file heads and the picture cache on
+/// StoryBase's bounded pool (``OwnThread``), resizing one at a time on its own queue; the
+/// files' bytes stream on NIO's thread pool (Hummingbird's `FileIO`).
 enum BlockingWork {
     struct Pool: Sendable {
         func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-            try await NIOThreadPool.singleton.runIfActive(work)
+            try await OwnThread.run(work)
         }
     }
     static let files = Pool()

@@ -266,6 +266,7 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring, StateVersioned {
     // and that wait must not hold a thread of Swift's cooperative pool (two on two cores).
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
+            defer { ownWrites.add(1, ordering: .releasing) }
             return try await pool.write(updates)
         } catch {
             throw Self.storeError(error, path: path)
@@ -275,9 +276,25 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring, StateVersioned {
     /// A connection of its own, opened on first use, for `PRAGMA data_version`: it moves
     /// whenever another connection commits — this store's writer and other processes alike.
     private let versionReader = Mutex<DatabaseQueue?>(nil)
+    /// This store's own commits, counted (they show in the version at once).
+    private let ownWrites = Atomic<Int>(0)
+    /// The last `data_version` read and when: read again at most every 50 ms, so a server
+    /// under load asks SQLite twenty times a second, not once a request.
+    private let lastRead = Mutex<(value: Int, at: ContinuousClock.Instant)?>(nil)
+    /// How long a `data_version` read stands for another process's changes (50 ms).
+    private let freshness = Mutex<Duration>(.milliseconds(50))
 
-    /// `PRAGMA data_version` on a connection that never writes.
+    /// Reads `data_version` again once a read is older than `duration` (0: on every call).
+    public func keepStateVersion(for duration: Duration) { freshness.withLock { $0 = duration } }
+
+    /// A number that moves with this store's every commit at once, and with another process's
+    /// within 50 ms (`PRAGMA data_version` on a connection that never writes).
     public func stateVersion() async throws -> Int {
+        let own = ownWrites.load(ordering: .acquiring)
+        let now = ContinuousClock.now
+        if let last = lastRead.withLock({ $0 }), now - last.at < freshness.withLock({ $0 }) {
+            return own &* 1_000_003 &+ last.value
+        }
         let queue: DatabaseQueue
         if let open = versionReader.withLock({ $0 }) {
             queue = open
@@ -294,11 +311,14 @@ public final class SQLiteSeenLikeStore: SeenLikeStoring, StateVersioned {
                 return opened
             }
         }
+        let external: Int
         do {
-            return try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+            external = try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
             throw Self.storeError(error, path: path)
         }
+        lastRead.withLock { $0 = (external, now) }
+        return own &* 1_000_003 &+ external
     }
 
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {

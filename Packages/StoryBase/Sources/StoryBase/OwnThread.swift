@@ -1,23 +1,102 @@
 import Foundation
 
-/// Blocking work — opening and migrating a database, waiting for a child process, reading a
-/// pipe to its end — on a thread of its own.
+/// Blocking work — opening and migrating a database, reading a folder or a file, asking the
+/// terminal and waiting for its answer — on ``BlockingPool/shared``, a bounded pool of threads.
 ///
 /// Swift's cooperative pool has one thread a core (two on our machines); work that blocks one
 /// of them stalls every task: the screen's ticks, HTTP timeouts, other tests. Anything that
 /// may block goes through here (or through a library's own queues, as GRDB's async API does).
 /// ARCHITECTURE.md, "Threads", says what runs where.
 public enum OwnThread {
-    /// Runs `work` on a new thread and suspends until it returns or throws.
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            detach { continuation.resume(with: Result { try work() }) }
+    /// Runs `work` on the shared blocking pool and suspends until it returns or throws (a
+    /// burst waits its turn: at most ``BlockingPool/shared``'s size run at once).
+    public static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            BlockingPool.shared.submit { continuation.resume(returning: Result { () throws(E) -> T in try work() }) }
+        }
+        return try result.get()
+    }
+
+    /// Starts `body` on a thread of its own (Foundation's `Thread`, portable) and returns at once:
+    /// for work that lasts as long as the program, never for a job (``run(_:)``).
+    public static func detach(_ body: @escaping @Sendable () -> Void) {
+        Thread { body() }.start()
+    }
+}
+
+/// A bounded pool of named threads (`stories.blocking.0`, …) for blocking jobs: a thread is
+/// started when a job waits and none is idle, up to ``size``; idle threads sleep on a
+/// condition (no CPU) and are kept for the next burst. Jobs run in the order they came.
+public final class BlockingPool: @unchecked Sendable {
+    /// The program's pool: twice the cores, at least 4 (jobs mostly wait on disks and terminals).
+    public static let shared = BlockingPool(
+        name: "stories.blocking", size: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
+    /// The most threads it starts.
+    public let size: Int
+    private let name: String
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var next = 0
+    private var idle = 0
+    private var started = 0
+
+    /// A pool of at most `size` threads named `name.N`.
+    public init(name: String, size: Int) {
+        self.name = name
+        self.size = max(1, size)
+    }
+
+    /// How many threads it has started (never more than ``size``).
+    public var threads: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return started
+    }
+
+    /// Queues `job`; a thread takes it as soon as one is free.
+    public func submit(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        let waiting = jobs.count - next
+        var start = false
+        if waiting > idle, started < size {
+            started += 1
+            start = true
+        }
+        let named = "\(name).\(started - 1)"
+        condition.signal()
+        condition.unlock()
+        if start {
+            // Named from inside (on Linux a name given before the start never reaches the thread).
+            Thread { [self] in
+                Thread.current.name = named
+                work()
+            }.start()
         }
     }
 
-    /// Starts `body` on a thread of its own (Foundation's `Thread`, portable) and returns at once.
-    public static func detach(_ body: @escaping @Sendable () -> Void) {
-        Thread { body() }.start()
+    private func work() -> Never {
+        condition.lock()
+        while true {
+            while next == jobs.count {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            } else if next >= 1024 {  // a pool never idle: the jobs taken dropped now and then
+                jobs.removeFirst(next)
+                next = 0
+            }
+            condition.unlock()
+            job()
+            condition.lock()
+        }
     }
 }
 

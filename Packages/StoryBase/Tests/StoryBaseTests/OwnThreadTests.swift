@@ -38,4 +38,43 @@ import Testing
         }
         #expect(values.sorted() == Array(0..<count))
     }
+
+    @Test func aThousandCallsAtOnceStartAtMostThePoolsThreads() async throws {
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<1000 {
+                group.addTask {
+                    try await OwnThread.run {
+                        usleep(200)  // a short blocking job
+                        return index
+                    }
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(total == (0..<1000).reduce(0, +))
+        #expect(BlockingPool.shared.threads <= BlockingPool.shared.size)
+        #expect(BlockingPool.shared.size == max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    @Test func jobsBeyondThePoolsSizeWaitTheirTurnAndAllRun() async throws {
+        let pool = BlockingPool(name: "tests.pool", size: 2)
+        let gate = Gate()
+        let finished = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        pool.submit {
+                            gate.pass()
+                            continuation.resume()
+                        }
+                    }
+                    return index
+                }
+            }
+            for _ in 0..<6 { gate.open() }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(finished.sorted() == Array(0..<6))
+        #expect(pool.threads == 2)
+    }
 }
