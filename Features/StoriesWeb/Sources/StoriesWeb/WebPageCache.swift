@@ -20,37 +20,60 @@ final class WebPageCache: Sendable {
     }
 
     /// How long an answer may outlive a change of the content (a folder's new photo, a
-    /// document edited): the content has no version of its own to ask.
+    /// document edited): the content has no version of its own to ask. Past it, the kept
+    /// answer is still sent while one new one is made beside it.
     static let contentLifetime: Duration = .seconds(2)
     private let entries = Mutex<[String: Entry]>([:])
+    /// The answers being made, one a key: a burst of requests for a page no one has yet waits
+    /// for one build instead of making it each.
+    private let making = Mutex<[String: Task<Entry, any Error>]>([:])
     private let store: (any StateVersioned)?
 
     init(store: any SeenLikeStoring) { self.store = store as? any StateVersioned }
 
-    /// The answer for `key`: kept bytes while the state's version and the content's lifetime
-    /// hold, else `make()`'s (kept for next time); `type` its media type, `cache` its
-    /// Cache-Control.
+    /// The answer for `key`: kept bytes while the state's version holds (made anew in the
+    /// background once older than ``contentLifetime``), else `make()`'s, made once however
+    /// many ask at the same time; `type` its media type, `cache` its Cache-Control.
     func answer(
-        _ key: String, type: String, cache: String, make: () async throws -> Data
+        _ key: String, type: String, cache: String, make: @escaping @Sendable () async throws -> Data
     ) async throws -> Response {
-        let version = try? await store?.stateVersion()
-        let now = ContinuousClock.now
-        if let version, let kept = entries.withLock({ $0[key] }), kept.version == version,
-            now - kept.made < Self.contentLifetime
-        {
+        guard let store, let version = try? await store.stateVersion() else {
+            return Self.response(try await Self.entry(version: 0, type: type, make), cache: cache)
+        }
+        if let kept = entries.withLock({ $0[key] }), kept.version == version {
+            if ContinuousClock.now - kept.made >= Self.contentLifetime {
+                _ = building(key, version: version, type: type, make)
+            }
             return Self.response(kept, cache: cache)
         }
-        let data = try await make()
-        let entry = Entry(
-            version: version ?? 0, made: now, body: ByteBuffer(bytes: data),
-            tag: "\"\(WebAssets.fingerprint(String(decoding: data, as: UTF8.self)))\"", type: type)
-        if let version {
-            entries.withLock { entries in
-                if entries.count >= 512 { entries.removeAll() }
-                entries[key] = entry
+        return Self.response(try await building(key, version: version, type: type, make).value, cache: cache)
+    }
+
+    /// The build of `key` under way, or a new one, which keeps its answer when it ends.
+    private func building(
+        _ key: String, version: Int, type: String, _ make: @escaping @Sendable () async throws -> Data
+    ) -> Task<Entry, any Error> {
+        making.withLock { making in
+            if let task = making[key] { return task }
+            let task = Task {
+                defer { _ = self.making.withLock { $0.removeValue(forKey: key) } }
+                let entry = try await Self.entry(version: version, type: type, make)
+                self.entries.withLock { entries in
+                    if entries.count >= 512 { entries.removeAll() }
+                    entries[key] = entry
+                }
+                return entry
             }
+            making[key] = task
+            return task
         }
-        return Self.response(entry, cache: cache)
+    }
+
+    private static func entry(version: Int, type: String, _ make: () async throws -> Data) async throws -> Entry {
+        let data = try await make()
+        return Entry(
+            version: version, made: .now, body: ByteBuffer(bytes: data),
+            tag: "\"\(WebAssets.fingerprint(String(decoding: data, as: UTF8.self)))\"", type: type)
     }
 
     private static func response(_ entry: Entry, cache: String) -> Response {

@@ -162,24 +162,35 @@ extension Duration {
 }
 
 /// Stories by user for a few seconds, misses included (an unknown id asked again costs a
-/// dictionary lookup); at most 512 kept.
+/// dictionary lookup); at most 512 kept; a story asked by many at once is looked up once.
 final class StoryCache: Sendable {
     private let kept = Mutex<[UserID: (story: Result<Story, any Error>, at: ContinuousClock.Instant)]>([:])
+    private let loading = Mutex<[UserID: Task<Story, any Error>]>([:])
     private let lifetime: Duration = .seconds(3)
 
-    func story(_ user: UserID, load: () async throws -> Story) async throws -> Story {
-        let now = ContinuousClock.now
-        if let entry = kept.withLock({ $0[user] }), now - entry.at < lifetime { return try entry.story.get() }
-        let story: Result<Story, any Error>
-        do {
-            story = .success(try await load())
-        } catch let error as StoryContentError {
-            story = .failure(error)
+    func story(_ user: UserID, load: @escaping @Sendable () async throws -> Story) async throws -> Story {
+        if let entry = kept.withLock({ $0[user] }), ContinuousClock.now - entry.at < lifetime {
+            return try entry.story.get()
         }
-        kept.withLock { kept in
-            if kept.count >= 512 { kept.removeAll() }
-            kept[user] = (story, now)
+        let task = loading.withLock { loading in
+            if let task = loading[user] { return task }
+            let task = Task {
+                defer { _ = self.loading.withLock { $0.removeValue(forKey: user) } }
+                let story: Result<Story, any Error>
+                do {
+                    story = .success(try await load())
+                } catch let error as StoryContentError {
+                    story = .failure(error)
+                }
+                self.kept.withLock { kept in
+                    if kept.count >= 512 { kept.removeAll() }
+                    kept[user] = (story, .now)
+                }
+                return try story.get()
+            }
+            loading[user] = task
+            return task
         }
-        return try story.get()
+        return try await task.value
     }
 }
