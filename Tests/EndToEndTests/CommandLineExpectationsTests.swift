@@ -75,6 +75,25 @@ struct CommandLineExpectationsTests {
         #expect(try await StoriesProcess.run(["--source", "bundled", "tray", "--json"]).stdout.hasPrefix("{"))
     }
 
+    /// `stories --store memory ~/pics` browses the folder as `stories ~/pics --store memory`
+    /// does (it was "Unexpected argument", 64), and a page past any content is refused with
+    /// a sentence, not a crash (`--page 9223372036854775807` overflowed: exit 132).
+    @Test func aGlobalOptionBeforeAFolderAndAHugePage() async throws {
+        let folder = try TemporaryFolder.make()
+        try FileManager.default.createDirectory(atPath: folder + "/trip", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/baseline-64x48.jpg",
+            toPath: folder + "/trip/a.jpg")
+        let before = try await StoriesProcess.run(["--store", "memory", folder])
+        let after = try await StoriesProcess.run([folder, "--store", "memory"])
+        #expect(before.status == 0 && before.stdout.contains("trip"), "\(before)")
+        #expect(before.stdout == after.stdout)
+        for command in ["tray", "photos"] {
+            let huge = try await StoriesProcess.run([command, "--page", "9223372036854775807", "--source", "bundled"])
+            #expect(huge.status == 64 && huge.stderr.contains("out of range"), "\(command): \(huge)")
+        }
+    }
+
     /// A subcommand's help: its own options first, the global ones after, under their own heading.
     @Test func aSubcommandsHelpShowsItsOwnOptionsFirst() async throws {
         let help = try await StoriesProcess.run(["tray", "--help"]).stdout

@@ -102,7 +102,9 @@ struct FolderSourceTests {
         #expect(
             tray.stdout.contains("2025/06  0/2 seen") && tray.stdout.contains("trip/porto/day2  0/2 seen"),
             "\(tray.stdout)")
-        #expect(tray.stderr.contains("skipped 1 file that is not a picture or video"), "\(tray.stderr)")
+        #expect(
+            tray.stderr.contains("skipped 1 file that is not a picture or video (trip/porto/notes.txt)"),
+            "\(tray.stderr)")
         let photo = try await StoriesProcess.run(
             ["photo", "2025/06/IMG_0002.jpg", "--folder", pictures, "--source", "folder"], home: home)
         #expect(

@@ -94,6 +94,21 @@ struct RenderCommandTests {
         #expect(try await StoriesProcess.run(["render", clip, "--loops", "-1"]).status == 64)
     }
 
+    /// Almost every GIF says "loop forever": `render` plays it once (a pass), not until the
+    /// decoder's 60 s cap; `--loops 2` twice.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") && TmuxSession.isAvailable))
+    func aGIFThatLoopsForeverPlaysOncePerPass() async throws {
+        let gif = Self.fixtures + "looping-forever.gif"  // 4 frames, 0.4 s, NETSCAPE2.0 loop 0
+        let app = try await TmuxSession(
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4; echo END-$?; "
+                + "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4 --loops 2; echo TWICE-$?; sleep 30",
+            environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
+        // The cap would play it for 60 s; a pass ends long before the wait gives up (40 s).
+        #expect(try await app.waitFor("END-0", timeout: .seconds(40)), "\(app.screen)")
+        #expect(try await app.waitFor("TWICE-0", timeout: .seconds(40)), "\(app.screen)")
+    }
+
     @Test func noColorDrawsLuminanceWithCharacters() async throws {
         let result = try await StoriesProcess.run(
             ["render", Self.fixtures + "baseline-64x48.jpg", "--width", "16"],

@@ -31,11 +31,14 @@ public enum StoriesMain {
                 return ExitStatus.ioError.rawValue
             }
         }
-        var arguments = arguments  // `stories ~/Pictures/trip`: a folder first browses it
-        if let first = arguments.first, !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
+        // `stories ~/Pictures/trip` (global options before it or after): a folder first browses it.
+        var arguments = arguments
+        if let end = GlobalOptions.leadingOptionsEnd(arguments), end < arguments.count,
+            case let first = arguments[end], !StoriesCommand.commandNames.contains(first), !first.hasPrefix("-"),
             FileManager.default.fileExists(atPath: first)
         {
-            arguments = ["browse", "--source", "folder", "--folder", first] + arguments.dropFirst()
+            arguments =
+                ["browse", "--source", "folder", "--folder", first] + arguments[..<end] + arguments[(end + 1)...]
         }
         arguments = GlobalOptions.movingLeadingOptions(arguments, commands: StoriesCommand.commandNames)
         arguments = folderAfterCommand(arguments)

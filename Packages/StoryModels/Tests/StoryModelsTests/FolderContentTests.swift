@@ -49,7 +49,8 @@ struct FolderContentTests {
         #expect(folder.skipped.notMedia == 10 && folder.skipped.unreadable == 3, "\(folder.skipped)")
         #expect(
             folder.warning?.hasSuffix(
-                "skipped 10 files that are not pictures or videos, 3 files that cannot be read") == true)
+                "skipped 10 files that are not pictures or videos (notes-0.txt, notes-1.txt, notes-2.txt, …), 3 files that cannot be read"
+            ) == true, "the first few named: \(folder.warning ?? "")")
         let content = FolderStoryContent(folder: folder)
         let page = try await content.stories(try PageRequest(page: 1, limit: 30))
         #expect(page.elements.count == 30 && page.nextPage == 2)
@@ -130,7 +131,9 @@ struct FolderContentTests {
         let folder = try FolderContent(root: root)
         #expect(folder.users.map(\.name) == ["2025/06", "trip/lisbon", "trip/porto/day2"])
         #expect(folder.users.map(\.id.rawValue) == ["2025/06", "trip/lisbon", "trip/porto/day2"])
-        #expect(folder.warning == "\(root.path): skipped 1 file that is not a picture or video", "singular")
+        #expect(
+            folder.warning == "\(root.path): skipped 1 file that is not a picture or video (trip/porto/notes.txt)",
+            "singular, and named by its path below the root")
         let story = try await FolderStoryContent(folder: folder).story(for: "trip/porto/day2")
         #expect(story.items.map(\.id.rawValue) == ["trip/porto/day2/a.jpg"])
         // Deeper than the limit, and more folders than the limit: left out, and said.

@@ -8,11 +8,11 @@ extension FFmpegVideoDecoder {
     /// The arguments that pin ffmpeg's input: its standard input (the clip opened and checked
     /// by ``openClip(_:)``, reopened by path as `/dev/stdin` so it can seek) read with
     /// `container`'s demuxer only, through the file protocol only (no other file, URL or
-    /// playlist a clip could name), and no frame over ``maximumPixels``.
-    static func input(_ container: VideoContainer) -> [String] {
-        ["-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)"] + container.demuxerOptions + [
-            "-f", container.demuxer, "-i", "file:/dev/stdin",
-        ]
+    /// playlist a clip could name), and no frame over ``maximumPixels``. An animation loops as
+    /// its file says when `looping` (the viewer's item), else plays once (a pass of `render`).
+    static func input(_ container: VideoContainer, looping: Bool = true) -> [String] {
+        ["-protocol_whitelist", "file", "-max_pixels", "\(maximumPixels)"]
+            + (looping ? container.demuxerOptions : []) + ["-f", container.demuxer, "-i", "file:/dev/stdin"]
     }
 
     /// The largest clip file read, in bytes (a phone's minute of 4K is a few hundred MB).

@@ -124,7 +124,7 @@ public struct FFmpegVideoDecoder: Sendable {
     /// as that only (``input(_:_:)``).
     public func frames(
         _ file: URL, fittingWidth width: Int, height: Int, frameRate: Double, limit: Duration? = nil,
-        deadlines: Deadlines? = nil
+        deadlines: Deadlines? = nil, loopsAsTheFileSays: Bool = true
     ) -> VideoFrames {
         let deadlines = deadlines ?? self.deadlines
         let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream()
@@ -195,7 +195,8 @@ public struct FFmpegVideoDecoder: Sendable {
                 return
             }
             defer { close(clip.descriptor) }
-            let all = before + Self.input(clip.container) + arguments + output(clip.container)
+            let all =
+                before + Self.input(clip.container, looping: loopsAsTheFileSays) + arguments + output(clip.container)
             var ending: ChildProcess.Ending? = nil
             do {
                 ending = try await ChildProcess.run(ffmpeg, all, input: clip.descriptor) { bytes in

@@ -97,6 +97,18 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     /// both orders work, as the help says. Nothing changes unless only global options (and
     /// their values) come before a name in `commands`.
     public static func movingLeadingOptions(_ arguments: [String], commands: [String]) -> [String] {
+        guard let index = leadingOptionsEnd(arguments) else { return arguments }
+        guard index > 0, index < arguments.count, commands.contains(arguments[index]) else { return arguments }
+        var rest = Array(arguments[index...])
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        rest.insert(contentsOf: arguments[..<index], at: end)
+        return rest
+    }
+
+    /// Where the global options (and their values) at the start of `arguments` end: the index
+    /// of the first other word; nil when an option that not every command takes comes first
+    /// (`--help`, `--version`).
+    public static func leadingOptionsEnd(_ arguments: [String]) -> Int? {
         var index = 0
         while index < arguments.count, arguments[index].hasPrefix("--") {
             let word = arguments[index]
@@ -106,14 +118,10 @@ public struct GlobalOptions: ParsableArguments, Sendable {
             } else if name == "--accessible" || name == "--no-accessible" {
                 index += 1
             } else {
-                return arguments  // --help, --version, or not an option every subcommand takes
+                return nil
             }
         }
-        guard index > 0, index < arguments.count, commands.contains(arguments[index]) else { return arguments }
-        var rest = Array(arguments[index...])
-        let end = rest.firstIndex(of: "--") ?? rest.endIndex
-        rest.insert(contentsOf: arguments[..<index], at: end)
-        return rest
+        return min(index, arguments.count)
     }
 
     /// The options that take a value (`--source bundled`, `--source=bundled`), with dashes.

@@ -16,7 +16,8 @@ struct RenderCommand: AsyncParsableCommand {
         discussion: """
             JPEG (decoded by libjpeg-turbo, scaled in the decoder) and PNG are drawn; GIF, WebP, \
             animated PNG and videos (MP4, WebM) are decoded by the ffmpeg program as the viewer's \
-            are: in a terminal in half blocks they play in place (--loops N, 0 until Ctrl-C), \
+            are: in a terminal in half blocks they play in place, once (--loops N passes, 0 until \
+            Ctrl-C; a GIF's own loop-forever flag is not obeyed), \
             elsewhere (a pipe, a graphics protocol) their first picture is drawn; without ffmpeg \
             they are refused with exit 65, saying so. Other formats are refused with exit 65. The image keeps its aspect inside WIDTH × HEIGHT \
             cells (-s/--size WxH, as chafa writes it, or --width and --height) and only its own \
@@ -50,7 +51,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Image files, http(s) URLs or bundled:// samples (JPEG or PNG); - for standard input.",
+            "Pictures (JPEG, PNG, GIF, WebP), animations and videos: files, http(s) URLs or bundled:// samples; - for standard input.",
             valueName: "file-or-url"))
     var files: [String]
 
@@ -73,7 +74,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play an animation or a video this many times in a terminal, in half blocks (0: until Ctrl-C; default 1).",
+            "Play an animation or a video this many passes in a terminal, in half blocks (0: until Ctrl-C; default 1).",
             valueName: "n"))
     var loops: Int?
 
@@ -138,9 +139,9 @@ struct RenderCommand: AsyncParsableCommand {
         let rows = height ?? sizeHeight ?? terminal.map { max(1, $0.rows - 1) } ?? 40
         var failed: ExitStatus?
         for file in files {
+            let name = RenderInput.isStandardInput(file) ? "standard input" : file
             do {
                 var data = try await Self.load(file, settings: root.settings)
-                let name = RenderInput.isStandardInput(file) ? "standard input" : file
                 if RenderInput.isForFFmpeg(data), attached, detected.mode == .symbols {
                     // In a terminal, in half blocks: played, frame over frame, `--loops` times.
                     try await RenderInput.play(
@@ -162,6 +163,13 @@ struct RenderCommand: AsyncParsableCommand {
             } catch let error as OutputError {
                 throw error  // the output itself failed: nothing more can be drawn
             } catch {
+                // A picture that does not decode is named: with several files, "the image" was which?
+                if let error = error as? ImageDecodeError, let status = ErrorReport.status(for: error) {
+                    StandardStreams.printError("cannot render \(name): \(error)")
+                    guard files.count > 1 else { throw ExitCode(status.rawValue) }
+                    failed = failed ?? status
+                    continue
+                }
                 guard files.count > 1, let status = ErrorReport.status(for: error) else { throw error }
                 StandardStreams.printError(ErrorReport.message(for: error))
                 failed = failed ?? status

@@ -78,7 +78,8 @@ enum RenderInput {
     }
 
     /// An animation or a video played in half blocks, each frame at its time over the one
-    /// before (the cursor moved back up by the rows drawn), `loops` times (0: until Ctrl-C), as
+    /// before (the cursor moved back up by the rows drawn), `loops` passes (0: until Ctrl-C;
+    /// a GIF's own loop-forever flag is not obeyed: a pass is one play of its frames), as
     /// the viewer's decoder makes them (`ffmpeg`, at most 60 s a run).
     static func play(
         _ data: Data, name: String, loops: Int, box: (width: Int, height: Int), margin: Int?, depth: ColorMode
@@ -90,7 +91,7 @@ enum RenderInput {
                 round += 1
                 let frames = FFmpegVideoDecoder().frames(
                     file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 15,
-                    limit: StoryItem.maximumVideoDuration)
+                    limit: StoryItem.maximumVideoDuration, loopsAsTheFileSays: false)
                 defer { frames.stop() }
                 let started = ContinuousClock.now
                 var shown = 0

@@ -28,6 +28,9 @@ public struct FolderContent: Sendable {
     /// Files skipped while opening (not media, unreadable), and files and folders whose names
     /// are not UTF-8 (Foundation cannot name them: they are counted, never shown broken).
     public let skipped: (notMedia: Int, unreadable: Int, notUTF8: Int)
+    /// The first few files skipped as no picture or video, by their path below the root (the
+    /// warning names them: "which file?" is the next question).
+    public let skippedExamples: [String]
     /// The calendar of the days and of EXIF's local times.
     let calendar: Calendar
 
@@ -110,6 +113,7 @@ public struct FolderContent: Sendable {
         }
         guard let top = Self.list(root) else { throw .unreadable(path: root.path, reason: "it cannot be listed") }
         var notMedia = top.notMedia
+        var examples = top.notMediaNames.prefix(3).map { $0.lastPathComponent }
         var unreadable = 0
         var notUTF8 = top.notUTF8
         var tooDeep = 0
@@ -136,6 +140,9 @@ public struct FolderContent: Sendable {
                     continue
                 }
                 notMedia += listing.notMedia
+                if examples.count < 3 {
+                    examples += listing.notMediaNames.prefix(3 - examples.count).map { path + "/" + $0.lastPathComponent }
+                }
                 notUTF8 += listing.notUTF8
                 unreadable += listing.unreadableMedia
                 if listing.media > 0 { found.append((path, folder)) }
@@ -177,6 +184,7 @@ public struct FolderContent: Sendable {
             }
         }
         skipped = (notMedia, unreadable, notUTF8)
+        skippedExamples = examples
         cut = (tooDeep, stoppedEarly)
     }
 
@@ -184,7 +192,8 @@ public struct FolderContent: Sendable {
     /// how many files are no media (by extension), how many media files cannot be read (one
     /// `stat` and one `access` each), and how many names are not UTF-8. Nil: not listable.
     static func list(_ folder: URL) -> (
-        folders: [URL], files: [URL], media: Int, notMedia: Int, unreadableMedia: Int, notUTF8: Int
+        folders: [URL], files: [URL], media: Int, notMedia: Int, unreadableMedia: Int, notUTF8: Int,
+        notMediaNames: [URL]
     )? {
         guard
             var entries = try? FileManager.default.contentsOfDirectory(
@@ -198,6 +207,7 @@ public struct FolderContent: Sendable {
         var files: [URL] = []
         var media = 0
         var notMedia = 0
+        var notMediaNames: [URL] = []
         var unreadable = 0
         for entry in entries {
             let facts = FileFacts(path: entry.path)
@@ -209,12 +219,14 @@ public struct FolderContent: Sendable {
             let ext = entry.pathExtension.lowercased()
             guard videoExtensions.contains(ext) || imageExtensions.contains(ext) else {
                 notMedia += 1
+                notMediaNames.append(entry)
                 continue
             }
             if let facts, facts.isRegular, access(entry.path, R_OK) == 0 { media += 1 } else { unreadable += 1 }
         }
         folders.sort { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
-        return (folders, files, media, notMedia, unreadable, notUTF8)
+        notMediaNames.sort { $0.lastPathComponent.localizedStandardCompare($1.lastPathComponent) == .orderedAscending }
+        return (folders, files, media, notMedia, unreadable, notUTF8, Array(notMediaNames.prefix(3)))
     }
 
     /// One line for the user: what was skipped or left out, if anything.
@@ -224,8 +236,10 @@ public struct FolderContent: Sendable {
             count == 1 ? "1 file " + one : "\(count) files " + many
         }
         if skipped.notMedia > 0 {
+            let named = skippedExamples.isEmpty ? "" : " (" + skippedExamples.joined(separator: ", ")
+                + (skipped.notMedia > skippedExamples.count ? ", …" : "") + ")"
             parts.append(
-                files(skipped.notMedia, "that is not a picture or video", "that are not pictures or videos"))
+                files(skipped.notMedia, "that is not a picture or video", "that are not pictures or videos") + named)
         }
         if skipped.unreadable > 0 {
             parts.append(files(skipped.unreadable, "that cannot be read", "that cannot be read"))
