@@ -77,33 +77,34 @@ struct WebFixture {
     let clip: URL
     let stories: [Story]
 
-    init() throws {
+    init(extra: [Story] = []) throws {
         clip = FileManager.default.temporaryDirectory.appendingPathComponent("web-clip-\(UUID().uuidString).mp4")
         try Data((0..<1000).map { UInt8($0 % 251) }).write(to: clip)
         let picture = URL(string: "https://example.com/a.jpg")!
-        stories = [
-            Story(
-                user: StoryUser(id: "ada", name: "Ada Lovelace"),
-                items: (0..<3).map {
-                    StoryItem(id: StoryItemID("ada-\($0)"), userID: "ada", media: .image(picture))
-                }),
-            Story(
-                user: StoryUser(id: "eve/..", name: Self.hostileName),
-                items: [
-                    StoryItem(
-                        id: "eve-0", userID: "eve/..", media: .image(picture),
-                        caption: "</script><img src=x onerror=alert(1)>", link: URL(string: "javascript:alert(1)")),
-                    StoryItem(
-                        id: "eve-1", userID: "eve/..", media: .image(picture),
-                        link: URL(string: "https://example.com/?q=\"x\"")),
-                ]),
-            Story(
-                user: StoryUser(id: "kai", name: "Kai"),
-                items: [
-                    StoryItem(
-                        id: "kai-0", userID: "kai", media: .video(clip, duration: .seconds(4), poster: nil))
-                ]),
-        ]
+        stories =
+            [
+                Story(
+                    user: StoryUser(id: "ada", name: "Ada Lovelace"),
+                    items: (0..<3).map {
+                        StoryItem(id: StoryItemID("ada-\($0)"), userID: "ada", media: .image(picture))
+                    }),
+                Story(
+                    user: StoryUser(id: "eve/..", name: Self.hostileName),
+                    items: [
+                        StoryItem(
+                            id: "eve-0", userID: "eve/..", media: .image(picture),
+                            caption: "</script><img src=x onerror=alert(1)>", link: URL(string: "javascript:alert(1)")),
+                        StoryItem(
+                            id: "eve-1", userID: "eve/..", media: .image(picture),
+                            link: URL(string: "https://example.com/?q=\"x\"")),
+                    ]),
+                Story(
+                    user: StoryUser(id: "kai", name: "Kai"),
+                    items: [
+                        StoryItem(
+                            id: "kai-0", userID: "kai", media: .video(clip, duration: .seconds(4), poster: nil))
+                    ]),
+            ] + extra
     }
 
     /// How many pictures the source was asked for, and what the picture cache holds.

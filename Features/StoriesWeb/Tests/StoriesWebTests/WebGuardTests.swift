@@ -233,6 +233,31 @@ struct WebGuardTests {
         }
     }
 
+    /// A user `..` with an item `.`: listed and opened like any other (browsers and curl drop
+    /// `..` and `%2E%2E` segments: the ids go after a `~`).
+    @Test func idsThatArePathWordsOpenLikeAnyOther() async throws {
+        let dots = Story(
+            user: StoryUser(id: "..", name: "Dots"),
+            items: [StoryItem(id: ".", userID: "..", media: .image(URL(string: "https://example.com/d.jpg")!))])
+        let fixture = try WebFixture(extra: [dots])
+        try await fixture.test { client in
+            let tray = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(tray.contains("href=\"/u/~%2E%2E\""), "\(tray)")
+            try await client.execute(uri: "/u/~%2E%2E", method: .get) { response in
+                #expect(response.status == .found || response.status == .seeOther, "\(response.status)")
+                #expect(response.headers[.location] == "/u/~%2E%2E/~%2E")
+            }
+            try await client.execute(uri: "/u/~%2E%2E/~%2E", method: .get) { response in
+                #expect(response.status == .ok && response.text.contains("Dots"))
+            }
+            try await client.execute(
+                uri: "/api/seen", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"user":"..","items":["."]}"#)
+            ) { #expect($0.status == .ok) }
+            #expect(fixture.store.state.withLock { $0.seen["."]?.0 } == "..")
+        }
+    }
+
     @Test func aKeptTrayPageIsSentUntilTheStateChanges() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

@@ -141,7 +141,9 @@ public struct FolderContent: Sendable {
                 }
                 notMedia += listing.notMedia
                 if examples.count < 3 {
-                    examples += listing.notMediaNames.prefix(3 - examples.count).map { path + "/" + $0.lastPathComponent }
+                    examples += listing.notMediaNames.prefix(3 - examples.count).map {
+                        path + "/" + $0.lastPathComponent
+                    }
                 }
                 notUTF8 += listing.notUTF8
                 unreadable += listing.unreadableMedia
@@ -236,8 +238,11 @@ public struct FolderContent: Sendable {
             count == 1 ? "1 file " + one : "\(count) files " + many
         }
         if skipped.notMedia > 0 {
-            let named = skippedExamples.isEmpty ? "" : " (" + skippedExamples.joined(separator: ", ")
-                + (skipped.notMedia > skippedExamples.count ? ", …" : "") + ")"
+            let named =
+                skippedExamples.isEmpty
+                ? ""
+                : " (" + skippedExamples.joined(separator: ", ")
+                    + (skipped.notMedia > skippedExamples.count ? ", …" : "") + ")"
             parts.append(
                 files(skipped.notMedia, "that is not a picture or video", "that are not pictures or videos") + named)
         }
