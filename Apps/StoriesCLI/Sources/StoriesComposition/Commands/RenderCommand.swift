@@ -127,11 +127,15 @@ struct RenderCommand: AsyncParsableCommand {
         {
             depth = .truecolor
         }
-        // auto asks the terminal (stdin and stdout both on it) and waits up to 1 s for its
-        // answers; output that is not a terminal is never asked. `render` is the only work of
-        // its process, so what blocks here (the question, the file's read) blocks nothing else.
+        // auto asks the terminal and waits up to 1 s for its answers; output that is not a
+        // terminal is never asked. The answers come on standard input, or — when it is a pipe
+        // (`cat photo | stories render -`) — on the terminal itself (/dev/tty). `render` is the
+        // only work of its process, so what blocks here (the question, the file's read) blocks
+        // nothing else.
+        let answers = attached && !TerminalSession.isTerminal(0) ? RenderInput.openTerminal() : nil
+        defer { if let answers { _ = close(answers) } }
         let detected = GraphicsDetection.detect(
-            configured: root.settings.graphicsMode, environment: environment, input: STDIN_FILENO,
+            configured: root.settings.graphicsMode, environment: environment, input: answers ?? STDIN_FILENO,
             output: STDOUT_FILENO)
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let (sizeWidth, sizeHeight) = try Self.parse(size: size)

@@ -117,6 +117,13 @@ enum RenderInput {
         }
     }
 
+    /// The controlling terminal opened to read its answers when standard input is a pipe
+    /// (POSIX's /dev/tty: Linux and macOS alike); nil when there is none.
+    static func openTerminal() -> Int32? {
+        let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// `-`, or `/dev/stdin` (a pipe there cannot be opened as a file is).
     static func isStandardInput(_ text: String) -> Bool { text == "-" || text == "/dev/stdin" }
 
