@@ -137,7 +137,15 @@ public struct InteractiveLoop: Sendable {
                 messages = []
                 for case .graphicsReply(let reply) in events {
                     guard let refusal = writer.lost(reply) else { continue }
-                    logger.warning("the terminal refused a picture", metadata: ["reply": "\(refusal.message)"])
+                    // kitty frees pictures that are not placed when its storage fills (a video's
+                    // frames fill it): ENOENT for one is sent again, said in the log's detail
+                    // only; a picture given up, or another refusal, is a warning.
+                    if refusal.givenUp == nil, reply.contains("ENOENT") {
+                        logger.debug(
+                            "the terminal had freed a picture: sent again", metadata: ["reply": "\(refusal.message)"])
+                    } else {
+                        logger.warning("the terminal refused a picture", metadata: ["reply": "\(refusal.message)"])
+                    }
                     if let key = refusal.givenUp {
                         messages.append(.viewer(.pictureNotShown(key: key, reason: Self.refusalReason(reply))))
                     }

@@ -52,7 +52,10 @@ struct InteractiveApp {
                 trayOrder: settings.trayOrder, videoFrameRate: settings.videoFrameRate),
             logger: root.logger,
             openSession: { say in
-                let session = try await ContentSession.open(root) { say($0) }
+                // The held log says "warning stories: …" itself: the message without its own prefix.
+                let session = try await ContentSession.open(root) {
+                    say($0.hasPrefix("warning: ") ? String($0.dropFirst("warning: ".count)) : $0)
+                }
                 var store = session.store
                 if let shared = store as? any SharedStateStoring {  // synced in the background
                     store = await shared.inBackground { if let problem = $0 { root.logger.info("sync: \(problem)") } }
