@@ -50,3 +50,25 @@ struct RealTerminalTests {
         try await Self.render(.xterm, graphics: graphics, bound: 6)
     }
 }
+
+/// Debian's xterm runs with TERM=xterm and no COLORTERM, yet keeps a 24-bit colour it is given:
+/// asked (DECRQSS), it gets pictures in direct colour, not 16 colours.
+@Suite("Colours a terminal says it keeps (Xvfb)", .serialized, .timeLimit(.minutes(5)))
+struct RealTerminalColourTests {
+    @Test func xtermWithItsDefaultTermGetsDirectColour() async throws {
+        try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
+        let home = try TemporaryFolder.make()
+        let log = home + "/log"
+        let command =
+            "env -u COLORTERM HOME=\(RealTerminal.quoted(home)) STORIES_LOG_LEVEL=info STORIES_LOG_FILE=\(RealTerminal.quoted(log)) "
+            + [StoriesProcess.binary, "--source", "bundled", "--store", "memory"].map(RealTerminal.quoted)
+            .joined(separator: " ")
+        let terminal = try await RealTerminal(.xterm, running: command)
+        terminal.start()
+        let said: @Sendable () -> String = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(try await RealTerminal.poll(seconds: 60) { said().contains("depth=") }, "\(said())")
+        #expect(said().contains("depth=truecolor"), "\(said().suffix(1500))")
+        try await terminal.keys("q")
+        #expect(try await RealTerminal.poll(seconds: 60) { terminal.finished })
+    }
+}

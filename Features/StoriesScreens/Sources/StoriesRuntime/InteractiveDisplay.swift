@@ -66,7 +66,9 @@ extension InteractiveDisplay {
                 "colorRegisters": "\(detected.colorRegisters.map(String.init) ?? "unknown")",
                 "kittyFiles": "\(detected.kittyFiles ?? "no")",
             ])
-        var depth = TerminalCapabilities.detect(environment: environment, color: color).color
+        // A terminal that keeps a 24-bit colour it is given has it, whatever TERM says (xterm).
+        var depth = detected.depth(
+            TerminalCapabilities.detect(environment: environment, color: color).color, color: color)
         // Inside tmux without COLORTERM: tmux says whether the terminal outside has 24-bit colour.
         if color == .auto, depth != .truecolor, depth != .none, await TmuxPassthrough.truecolorOutside(environment) {
             depth = .truecolor

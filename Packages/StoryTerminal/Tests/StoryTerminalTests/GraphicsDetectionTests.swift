@@ -192,4 +192,23 @@ struct GraphicsDetectionTests {
         }
         #expect(decision.mode == .symbols && decision.reason.contains("did not answer"))
     }
+
+    /// DECRQSS answered with the 24-bit colour just set: direct colour, whatever TERM says;
+    /// an answer with a palette colour, or none, keeps the environment's depth.
+    @Test func aTerminalThatKeepsA24BitColourGetsDirectColour() {
+        let kept = GraphicsDetection.interpret(
+            Array("\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}[?64;4c".utf8), environment: ["TERM": "xterm"])
+        #expect(kept.directColor)
+        #expect(kept.depth(.palette16, color: .auto) == .truecolor)
+        #expect(kept.depth(.palette16, color: .palette16) == .palette16, "an explicit --color wins")
+        #expect(kept.depth(.none, color: .auto) == .none, "NO_COLOR wins")
+        let semicolons = GraphicsDetection.interpret(
+            Array("\u{1B}P1$r48;2;1;2;3m\u{1B}\\\u{1B}[?64c".utf8), environment: [:])
+        #expect(semicolons.directColor)
+        for answer in ["\u{1B}P1$r0;48;5;16m\u{1B}\\\u{1B}[?64c", "\u{1B}P0$r\u{1B}\\\u{1B}[?64c", "\u{1B}[?64c"] {
+            let other = GraphicsDetection.interpret(Array(answer.utf8), environment: [:])
+            #expect(!other.directColor, "\(answer.debugDescription)")
+            #expect(other.depth(.palette256, color: .auto) == .palette256)
+        }
+    }
 }

@@ -33,13 +33,14 @@ struct DoctorCommand: AsyncParsableCommand {
             "config: \(settings.resolved.configFile.map { StandardStreams.sanitized($0) } ?? "no config file"), \(Wording.count(settings.resolved.settings.filter { $0.source != .default }.count, "key")) set"
         )
 
-        let color = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
+        let fromEnvironment = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
         let configured = settings.graphicsMode
         let graphics = try await OwnThread.run {  // waits up to 1 s for the terminal's answers
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }
+        let color = graphics.depth(fromEnvironment, color: settings.colorMode)
         // Asking tmux runs a process and waits: on a thread of its own, not the pool.
         let behindTmux =
             configured == .auto && graphics.mode == .symbols && environment["TMUX"] != nil

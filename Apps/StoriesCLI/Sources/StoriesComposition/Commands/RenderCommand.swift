@@ -34,7 +34,8 @@ struct RenderCommand: AsyncParsableCommand {
             is not a terminal, inside tmux/screen or in the Linux console (`stories doctor` says \
             what was found and why). An explicit mode is written to a pipe too. Graphics are \
             sized with the terminal's cell size in pixels when it reports one, else 10×20. Half blocks take their colour depth from --color, else \
-            COLORTERM and TERM (NO_COLOR draws luminance with characters).
+            COLORTERM and TERM, raised to 24-bit colour when the terminal keeps one it is given \
+            (asked as above: xterm) (NO_COLOR draws luminance with characters).
 
             Examples:
               stories render photo.jpg
@@ -137,6 +138,8 @@ struct RenderCommand: AsyncParsableCommand {
         let detected = GraphicsDetection.detect(
             configured: root.settings.graphicsMode, environment: environment, input: answers ?? STDIN_FILENO,
             output: STDOUT_FILENO)
+        // A terminal that keeps a 24-bit colour it is given has it, whatever TERM says (xterm).
+        depth = detected.depth(depth, color: root.settings.colorMode)
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let (sizeWidth, sizeHeight) = try Self.parse(size: size)
         let columns = width ?? sizeWidth ?? terminal?.columns ?? 80

@@ -31,6 +31,16 @@ public struct GraphicsDetection: Hashable, Sendable {
     /// The folder kitty reads pictures from (``KittyFiles``): set when the terminal read a probe
     /// file there and deleted it; nil sends pictures inline.
     public var kittyFiles: String?
+    /// Whether the terminal keeps a 24-bit colour it is given (it answered DECRQSS for the
+    /// colour just set with that colour, as timg and notcurses ask): Debian's xterm has TERM=xterm
+    /// and no COLORTERM, yet shows direct colour.
+    public var directColor = false
+
+    /// `depth` as decided from the environment (`color` the setting), raised to 24-bit colour
+    /// when the setting is `auto` and the terminal showed it keeps direct colour.
+    public func depth(_ depth: ColorMode, color: ColorMode) -> ColorMode {
+        color == .auto && directColor && depth != .none ? .truecolor : depth
+    }
 
     /// A size in pixels.
     public struct PixelLimit: Hashable, Sendable {
@@ -65,14 +75,16 @@ public struct GraphicsDetection: Hashable, Sendable {
     }
 
     /// The first questions, in one write: kitty's graphics query, XTVERSION, the background
-    /// colour (OSC 11), kitty's keyboard protocol (`CSI ? u`), DA1 (every terminal answers it,
-    /// and last).
+    /// colour (OSC 11), kitty's keyboard protocol (`CSI ? u`), direct colour (a 24-bit
+    /// background set, DECRQSS asks for it back, the attributes reset), DA1 (every terminal
+    /// answers it, and last).
     public static let queries: [UInt8] = queries(filesProbe: nil)
 
     /// ``queries`` with kitty's probe of file transmission (``KittyFiles/probe(in:)``) after
     /// its graphics query.
     public static func queries(filesProbe: [UInt8]?) -> [UInt8] {
-        KittyGraphics.query + (filesProbe ?? []) + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[c".utf8)
+        KittyGraphics.query + (filesProbe ?? [])
+            + Array("\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[48:2:1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[c".utf8)
     }
 
     /// Asked only of a terminal whose DA1 includes sixel (XTSMGRAPHICS is a private CSI ending
@@ -157,6 +169,8 @@ public struct GraphicsDetection: Hashable, Sendable {
         }
         if let registers = sixel[11]?.first, (2...65536).contains(registers) { decision.colorRegisters = registers }
         decision.keyboardProtocol = text.contains(/\x1B\[\?[0-9]{1,3}u/)
+        // DECRQSS's answer `DCS 1 $ r … 48:2::1:2:3 m ST` (or `48;2;1;2;3`): the colour was kept.
+        decision.directColor = text.contains(/\x1BP1\$r[0-9;:]*48[:;]2[:;]{1,2}1[:;]2[:;]3[;m]/)
         return decision
     }
 
