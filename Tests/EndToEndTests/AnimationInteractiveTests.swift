@@ -34,9 +34,9 @@ struct AnimationInteractiveTests {
         try TemporaryFolder.write(
             """
             {"data":[{"id":"0","user":{"username":"neo"},"snaps":[
-              {"media_type":"image","media_url":"\(base)/moving.gif","duration":30},
-              {"media_type":"image","media_url":"\(base)/moving.png","duration":30},
-              {"media_type":"image","media_url":"\(base)/still.webp","duration":30}]}]}
+              {"media_type":"image","media_url":"\(base)/moving.gif","duration":60},
+              {"media_type":"image","media_url":"\(base)/moving.png","duration":60},
+              {"media_type":"image","media_url":"\(base)/still.webp","duration":60}]}]}
             """, to: file)
         // The scripted viewer never decodes them (as it never decodes videos): shown, not refused.
         let scripted = try await StoriesProcess.run(
@@ -55,7 +55,8 @@ struct AnimationInteractiveTests {
         try await app.send("Enter")
         for (index, name) in [(1, "the GIF"), (2, "the APNG")] {
             #expect(try await app.waitFor("\(index)/3"), "\(app.screen)")
-            // Its picture changes while the bar follows the item's 30 s clock.
+            // Its picture changes while the bar follows the item's clock (60 s: a loaded machine took
+            // most of 30 s to show both pictures, and the item moved on under the test).
             let first = try #require(
                 try await Self.picture(app) { !$0.isEmpty }, "\(name)'s first picture: \(app.screen)")
             let moved = try await Self.picture(app) { $0 != first && !$0.isEmpty }

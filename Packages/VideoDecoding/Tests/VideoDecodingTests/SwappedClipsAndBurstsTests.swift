@@ -76,7 +76,6 @@ struct SwappedClipsAndBurstsTests {
             "echo + >> '\(log.path)'; sleep 0.3; printf 'P6\\n2 1\\n255\\n\\377\\0\\0\\0\\377\\0'; echo - >> '\(log.path)'"
         )
         let file = try HostileClipsTests.mp4Head()
-        let start = ContinuousClock.now
         let counts = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<24 {
                 group.addTask {
@@ -95,7 +94,8 @@ struct SwappedClipsAndBurstsTests {
         }
         #expect(peak <= FFmpegVideoDecoder.maximumProcesses, "peak \(peak)")
         #expect(peak >= 2, "they ran side by side")
-        #expect(ContinuousClock.now - start < .seconds(60))
+        // No bound on how long the burst took: a loaded machine ran it past 60 s. The suite's
+        // time limit tells a burst that never ends from a slow one.
     }
 
     @Test func decodersStoppedWhileTheyWaitForASlotStartNothing() async throws {
