@@ -3,6 +3,7 @@ import PostgresNIO
 import PostgresSeenLikeStore
 import StoryInterfaces
 import StoryInterfacesTestSupport
+import Synchronization
 import Testing
 
 /// The other people on the server: an owner's role is never made a person, a person's login
@@ -107,6 +108,7 @@ struct PeopleHostileTests {
         let change = [StateChange(sequence: 1, kind: .liked("a", true))]
         // Bob holds every lock he can name: the old advisory key of ann's order, the rows of
         // person_order he can lock — for 6 s.
+        let bobHolds = Flag()
         let holding = Task {
             try await people.asRole(bobURL) { client in
                 try await client.withTransaction(logger: Logger(label: "bob")) { connection in
@@ -115,14 +117,16 @@ struct PeopleHostileTests {
                         logger: Logger(label: "bob"))
                     try await connection.query(
                         "SELECT * FROM person_order FOR UPDATE", logger: Logger(label: "bob"))
-                    try await Task.sleep(for: .seconds(6))
+                    bobHolds.set(true)
+                    try await Task.sleep(for: .seconds(8))
+                    bobHolds.set(false)
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(800))
-        let start = ContinuousClock.now
+        #expect(try await RetryUntil.true(seconds: 120) { bobHolds.value }, "bob took his locks")
         try await ann.push(change, from: "ann")
-        #expect(ContinuousClock.now - start < .seconds(2), "ann's push waited for bob: \(ContinuousClock.now - start)")
+        // Ordered, not timed: ann's push ended while bob still held everything he could.
+        #expect(bobHolds.value, "ann's push waited for bob")
         _ = try await ann.pull(after: 0, limit: 10)
         try await holding.value
         // A table lock beyond ROW EXCLUSIVE needs a table's UPDATE or DELETE: a person has
@@ -144,17 +148,19 @@ struct PeopleHostileTests {
         }
         // And should someone (an administrator) hold a table: ann is told "busy" in the lock
         // wait, not "unreachable" after the whole timeout.
+        let ownerHolds = Flag()
         let locking = Task {
             try await people.asRole(ownerURL) { client in
                 try await client.withTransaction(logger: Logger(label: "bob")) { connection in
                     try await connection.query(
                         "LOCK TABLE like_state IN ACCESS EXCLUSIVE MODE", logger: Logger(label: "bob"))
-                    try await Task.sleep(for: .seconds(6))
+                    ownerHolds.set(true)
+                    try await Task.sleep(for: .seconds(8))
+                    ownerHolds.set(false)
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(800))
-        let locked = ContinuousClock.now
+        #expect(try await RetryUntil.true(seconds: 120) { ownerHolds.value }, "the owner took the lock")
         do {
             try await ann.push([StateChange(sequence: 2, kind: .liked("a", false))], from: "ann")
             Issue.record("pushed through an exclusive lock")
@@ -165,7 +171,7 @@ struct PeopleHostileTests {
             }
             #expect(error.description.contains("busy") && error.isUnreachable, "\(error)")
         }
-        #expect(ContinuousClock.now - locked < .seconds(4.5), "said busy within the lock wait")
+        #expect(ownerHolds.value, "said busy within the lock wait, while the lock was still held")
         try await locking.value
         try await ann.push([StateChange(sequence: 2, kind: .liked("a", false))], from: "ann")
         for store in [ann, bob, owner] { await store.close() }
@@ -195,5 +201,25 @@ struct PeopleHostileTests {
         }
         #expect(others == 1, "bob sees his own order only")
         for store in [ann, bob, owner] { await store.close() }
+    }
+}
+
+/// A flag set on one task and read on another.
+final class Flag: Sendable {
+    private let state = Mutex(false)
+    var value: Bool { state.withLock { $0 } }
+    func set(_ value: Bool) { state.withLock { $0 = value } }
+}
+
+/// Polls `condition` until it holds (every 20 ms), for at most `seconds`: waiting for a state,
+/// not timing it.
+enum RetryUntil {
+    static func `true`(seconds: Int, _ condition: @Sendable () -> Bool) async throws -> Bool {
+        let end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
     }
 }
