@@ -7,6 +7,22 @@ struct ContentCommandTests {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// `view USER --list` lists the ids `like` and `seen` take (the error for an unknown id
+    /// points at it; it pointed at `view USER --keys close --json`).
+    @Test func viewListNamesAUsersItemsWithTheirState() async throws {
+        let home = try TemporaryFolder.make()
+        #expect(try await StoriesProcess.run(["seen", "ada-1", "--source", "bundled"], home: home).status == 0)
+        #expect(try await StoriesProcess.run(["like", "ada-2", "--source", "bundled"], home: home).status == 0)
+        let listed = try await StoriesProcess.run(
+            ["view", "ada", "--list", "--json", "--source", "bundled"], home: home)
+        #expect(listed.status == 0, "\(listed)")
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.first == #"{"id":"ada-0","index":0,"kind":"image","liked":false,"seen":false}"#)
+        #expect(lines.count > 2 && lines[1].contains(#""seen":true"#) && lines[2].contains(#""liked":true"#))
+        let unknown = try await StoriesProcess.run(["like", "nosuch", "--source", "bundled"], home: home)
+        #expect(unknown.status == 65 && unknown.stderr.contains("`stories view USER --list`"), "\(unknown)")
+    }
+
     @Test func theTrayJSONHasEveryKeyAndEndsWithNextNull() async throws {
         let home = try TemporaryFolder.make()
         let first = try await StoriesProcess.run(["tray", "--source", "bundled", "--limit", "5", "--json"], home: home)

@@ -52,7 +52,7 @@ public enum ErrorReport {
         case StoryContentError.unknownUser(let user):
             "unknown user \"\(user)\": `stories tray` lists the user ids"
         case StoryContentError.unknownItem(let item):
-            "unknown item \"\(item)\": `stories view USER --keys close --json` lists a user's item ids"
+            "unknown item \"\(item)\": `stories view USER --list` lists a user's item ids"
         case PhotoCatalogError.unknownPhoto(let photo):
             "unknown photo \"\(photo)\": `stories photos` lists the photo ids"
         case let error as ImageDecodeError:

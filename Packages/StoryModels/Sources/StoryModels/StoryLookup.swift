@@ -38,7 +38,7 @@ public struct UnknownItemsError: Error, CustomStringConvertible {
     /// Each unknown id on a line, then how to list a user's ids.
     public var description: String {
         items.map { "unknown item \"\($0.rawValue)\"" }.joined(separator: "\n")
-            + "\nnothing was written; `stories view USER --keys close --json` lists a user's item ids"
+            + "\nnothing was written; `stories view USER --list` lists a user's item ids"
     }
 }
 

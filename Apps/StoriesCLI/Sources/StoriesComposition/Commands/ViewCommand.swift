@@ -22,9 +22,12 @@ struct ViewCommand: AsyncParsableCommand {
             unseen item and moves across the users of the user's tray page; moving forwards \
             passes over muted users (mute toggles the current one).
 
+            --list prints the user's items instead — the ids `like`, `seen` and `photo` take.
+
             Examples:
               stories view ada --keys "wait:5s like next" --json
               stories view paul-jarvis --keys "next next close"
+              stories view ada --list
             """)
 
     @OptionGroup(title: "Global options") var options: GlobalOptions
@@ -36,7 +39,10 @@ struct ViewCommand: AsyncParsableCommand {
 
     @Option(help: "The keys to apply.") var keys = ""
 
-    @Flag(help: "Print one JSON object per event.") var json = false
+    @Flag(help: "Print one JSON object per event (with --list, per item).") var json = false
+
+    @Flag(help: "List the user's items (index, id, kind, seen, liked) instead of running the viewer.")
+    var list = false
 
     /// The shell's completion of a user id: the first tray page's ids of the source the
     /// command line (its configuration flags), the environment and the config file configure;
@@ -80,6 +86,21 @@ struct ViewCommand: AsyncParsableCommand {
         let progress = try await session.store.progress(for: stories.map(\.user.id))
         let liked = try await session.store.likedItems(among: stories.flatMap(\.items).map(\.id))
         let start = stories.firstIndex { $0.user.id == userID } ?? 0
+        if list {
+            let seen = progress[userID]?.seenItemIDs ?? []
+            for (index, item) in stories[start].items.enumerated() {
+                let listed = ListedItem(
+                    index: index, id: item.id.rawValue, kind: item.media.isVideo ? "video" : "image",
+                    seen: seen.contains(item.id), liked: liked.contains(item.id))
+                try StandardStreams.printOutput(
+                    json
+                        ? try JSONOutput.encode(listed)
+                        : StandardStreams.sanitized(
+                            "\(index)  \(listed.id)  \(listed.kind)\(listed.seen ? "  seen" : "")\(listed.liked ? "  ♥" : "")"
+                        ))
+            }
+            return
+        }
         var (viewer, opening) = StoryViewer.open(
             stories, at: start, configuration: session.root.settings.viewer,
             seen: Set(progress.values.flatMap(\.seenItemIDs)), liked: liked,
@@ -122,4 +143,13 @@ struct ViewCommand: AsyncParsableCommand {
         default: break
         }
     }
+}
+
+/// One line of `view USER --list --json`.
+struct ListedItem: Encodable {
+    var index: Int
+    var id: String
+    var kind: String
+    var seen: Bool
+    var liked: Bool
 }
