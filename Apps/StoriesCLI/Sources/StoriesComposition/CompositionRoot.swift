@@ -3,7 +3,7 @@ import Foundation
 public import Logging
 import StoriesRuntime
 public import StoryInterfaces
-import StoryModels
+public import StoryModels
 import Synchronization
 
 /// Configuration in, chosen implementations out: the one place that knows every package.
@@ -15,6 +15,9 @@ public struct CompositionRoot: Sendable {
     /// The program's logger (`log.level`, `log.file`); the interactive screen replaces it
     /// with one that never writes onto the screen.
     public var logger: Logger
+    /// Set by `stories memories`: the content becomes the memories of that day (one story an
+    /// earlier year), and nothing expires (memories are old by nature).
+    public var memories: Memories?
 
     /// A root over settings already resolved.
     public init(registry: PluginRegistry, settings: StoriesSettings) {
@@ -46,7 +49,11 @@ public struct CompositionRoot: Sendable {
     /// stories document, does so on a thread of its own).
     public func makeContent() async throws -> ContentSource {
         var source = try await registry.contents.make(settings.contentSource, settings: settings)
-        if let maxAge = settings.maxAge { source.stories = ExpiringStoryContent(source.stories, maxAge: maxAge) }
+        if let memories {
+            source.stories = MemoriesContent(source.stories, memories: memories)
+        } else if let maxAge = settings.maxAge {
+            source.stories = ExpiringStoryContent(source.stories, maxAge: maxAge)
+        }
         logger.debug(
             "content source",
             metadata: [

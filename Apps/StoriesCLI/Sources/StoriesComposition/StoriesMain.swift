@@ -56,7 +56,7 @@ public enum StoriesMain {
     /// them takes a positional argument) is that folder as the source, as bare `stories PATH`
     /// is. A word that is an option's value (`--folder X`, `--config X`) is left alone.
     static func folderAfterCommand(_ arguments: [String]) -> [String] {
-        guard let command = arguments.first, ["browse", "tray", "photos", "serve"].contains(command) else {
+        guard let command = arguments.first, ["browse", "tray", "photos", "serve", "memories"].contains(command) else {
             return arguments
         }
         var arguments = arguments
@@ -65,7 +65,7 @@ public enum StoriesMain {
             if word == "--" { break }
             let previous = arguments[index - 1]
             guard !word.hasPrefix("-"), !GlobalOptions.takingValues.contains(previous),
-                !["--page", "--limit", "--listen"].contains(previous)
+                !["--page", "--limit", "--listen", "--date", "--window"].contains(previous)
             else { continue }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {

@@ -36,7 +36,8 @@ public struct StoriesCommand: AsyncParsableCommand {
             .leaf("photo", PhotoCommand.self), .leaf("like", LikeCommand.self), .leaf("mute", MuteCommand.self),
             .leaf("seen", SeenCommand.self), .leaf("state", StateCommand.self), .leaf("reset", ResetCommand.self),
             .leaf("render", RenderCommand.self), .leaf("config", ConfigCommand.self),
-            .leaf("doctor", DoctorCommand.self), .leaf("cache", CacheCommand.self), .leaf("serve", ServeCommand.self),
+            .leaf("memories", MemoriesCommand.self), .leaf("doctor", DoctorCommand.self),
+            .leaf("cache", CacheCommand.self), .leaf("serve", ServeCommand.self),
         ] + PluginRegistry.standard.commands
 
     /// The subcommands without subcommands of their own, by name: a command line naming one

@@ -26,6 +26,22 @@ enum ClipDuration {
         return mp4(fd)
     }
 
+    /// When the MP4/QuickTime clip at `path` was made, as its `mvhd` box says (seconds since
+    /// 1904, UTC, as cameras and phones write it); nil for another container, a zero time, or
+    /// a header that cannot be read.
+    static func creationDate(path: String) -> Date? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let header = movieHeaderOffset(fd), let version = read(fd, at: header, count: 1)?.first,
+            let field = read(fd, at: header + 4, count: version == 1 ? 8 : 4)
+        else { return nil }
+        let seconds = integer(field)
+        // 1904-01-01 to 1970-01-01 is 2,082,844,800 s; a zero or absurd time says nothing.
+        guard seconds > 2_082_844_800, seconds < 2_082_844_800 + 4_102_444_800 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds - 2_082_844_800))
+    }
+
     /// `count` bytes at `offset`, or nil when the file is shorter.
     private static func read(_ fd: Int32, at offset: UInt64, count: Int) -> [UInt8]? {
         guard count > 0, offset <= UInt64(Int64.max) else { return nil }
@@ -49,6 +65,12 @@ enum ClipDuration {
     /// The `mvhd` box's duration over its timescale: `moov` found among at most 64 top-level
     /// boxes, `mvhd` among its first 64 children.
     private static func mp4(_ fd: Int32) -> Duration? {
+        movieHeaderOffset(fd).flatMap { movieHeader(fd, at: $0) }
+    }
+
+    /// Where `mvhd`'s content starts: `moov` among at most 64 top-level boxes, `mvhd` among
+    /// its first 64 children.
+    private static func movieHeaderOffset(_ fd: Int32) -> UInt64? {
         var offset: UInt64 = 0
         for _ in 0..<64 {
             guard let (type, header, size) = box(fd, at: offset) else { return nil }
@@ -57,7 +79,7 @@ enum ClipDuration {
                 let end = size == 0 ? UInt64.max : offset + size
                 for _ in 0..<64 where child < end {
                     guard let (type, header, size) = box(fd, at: child) else { return nil }
-                    if type == "mvhd" { return movieHeader(fd, at: child + header) }
+                    if type == "mvhd" { return child + header }
                     guard size >= header else { return nil }
                     child += size
                 }

@@ -33,7 +33,12 @@ extension FolderContent {
                 unreadable += 1
                 continue
             }
-            let taken = ext == "jpg" || ext == "jpeg" ? Self.captureDate(of: entry, calendar: calendar) : nil
+            // When it was taken: a JPEG's EXIF, an MP4 or QuickTime clip's movie header (both
+            // survive a copy that changes the file's time), else the file's time.
+            let taken =
+                ext == "jpg" || ext == "jpeg"
+                ? Self.captureDate(of: entry, calendar: calendar)
+                : ["mp4", "mov", "m4v"].contains(ext) ? ClipDuration.creationDate(path: path) : nil
             files.append(MediaFile(url: entry, date: taken ?? facts.modified, isVideo: isVideo))
         }
         files.sort { ($0.date, $0.url.lastPathComponent) < ($1.date, $1.url.lastPathComponent) }
