@@ -25,6 +25,9 @@ public struct WebContent: Sendable {
     public var viewer: ViewerConfiguration
     /// Where resized pictures are kept between runs (the app's disk image cache), if anywhere.
     public var pictureCache: WebPictureCache?
+    /// Today's memories (one story an earlier year), shown first in the tray and at
+    /// `/memories`; nil for a source without dates.
+    public var memories: MemoriesContent?
 
     /// Assembles the web viewer's content.
     public init(

@@ -56,6 +56,10 @@ public struct StoriesWebServer: Sendable {
 
     /// A server over `content`.
     public init(content: WebContent, options: Options) {
+        var content = content
+        if let memories = content.memories {
+            content.stories = MemoriesFirstContent(content.stories, memories: memories)
+        }
         site = WebSite(content: content)
         self.options = options
     }
@@ -142,6 +146,13 @@ public struct StoriesWebServer: Sendable {
                 throw WebError(.badRequest, "The photo id does not decode.")
             }
             return WebPages.html(WebPages.photo(try await site.content.photos.photo(id: PhotoID(id))))
+        }
+        router.get("/memories") { _, _ in
+            // The first year's story, or a page that says there are none today.
+            guard let first = try await site.content.memories?.all().first else {
+                throw WebError(.notFound, "No memories today: nothing was taken on this day in earlier years.")
+            }
+            return Response.redirect(to: WebSite.userPath(first.user.id), type: .normal)
         }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "max-age=86400"]) }
         WebAPI.add(to: router, site: site)

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import StoriesWeb
 import StoryInterfaces
 import StoryInterfacesTestSupport
+import StoryModels
 import StoryNavigation
 import StoryTerminal
 import Synchronization
@@ -77,7 +78,11 @@ struct WebFixture {
     let clip: URL
     let stories: [Story]
 
-    init(extra: [Story] = []) throws {
+    /// Whether today's memories lead the tray (``WebContent/memories``).
+    var withMemories = false
+
+    init(extra: [Story] = [], withMemories: Bool = false) throws {
+        self.withMemories = withMemories
         clip = FileManager.default.temporaryDirectory.appendingPathComponent("web-clip-\(UUID().uuidString).mp4")
         try Data((0..<1000).map { UInt8($0 % 251) }).write(to: clip)
         let picture = URL(string: "https://example.com/a.jpg")!
@@ -135,7 +140,7 @@ struct WebFixture {
                 }
                 return story
             })
-        return WebContent(
+        var web = WebContent(
             stories: content,
             photos: TestPhotoCatalog(
                 onPhotos: { Page(request: $0, elements: [], nextPage: nil) },
@@ -149,6 +154,8 @@ struct WebFixture {
             pictureCache: WebPictureCache(
                 load: { key in counts.kept.withLock { $0[key] } },
                 store: { data, key in counts.kept.withLock { $0[key] = data } }))
+        if withMemories { web.memories = MemoriesContent(content, memories: Memories(of: Date())) }
+        return web
     }
 
     /// Runs `body` against the routes, as 127.0.0.1:8080 (or `options`), with the session the

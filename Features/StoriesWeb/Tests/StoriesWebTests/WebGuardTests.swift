@@ -258,6 +258,38 @@ struct WebGuardTests {
         }
     }
 
+    /// A photo taken on this day a year ago: a "1 year ago" ring first in the tray, and
+    /// `/memories` opens it; without memories, `/memories` says there are none.
+    @Test func todaysMemoriesLeadTheTrayAndOpenAtMemories() async throws {
+        let lastYear = Calendar.current.date(byAdding: .year, value: -1, to: Date())!
+        let old = Story(
+            user: StoryUser(id: "old", name: "Old"),
+            items: [
+                StoryItem(
+                    id: "old-0", userID: "old", media: .image(URL(string: "https://example.com/o.jpg")!),
+                    postedAt: lastYear)
+            ])
+        let fixture = try WebFixture(extra: [old], withMemories: true)
+        try await fixture.test { client in
+            let tray = try await client.execute(uri: "/api/tray", method: .get) { $0.text }
+            #expect(tray.contains(#""users":[{"avatar":"#) && tray.contains(#""id":"memories-"#), "\(tray)")
+            #expect(tray.range(of: "memories-")!.lowerBound < tray.range(of: #""id":"ada""#)!.lowerBound)
+            #expect(tray.contains(#""name":"1 year ago""#))
+            let year = Calendar.current.component(.year, from: lastYear)
+            try await client.execute(uri: "/memories", method: .get) { response in
+                #expect(response.headers[.location] == "/u/memories-\(year)")
+            }
+            try await client.execute(uri: "/u/memories-\(year)/old-0", method: .get) {
+                #expect($0.status == .ok && $0.text.contains("1 year ago"))
+            }
+        }
+        try await WebFixture().test { client in
+            try await client.execute(uri: "/memories", method: .get) { response in
+                #expect(response.status == .notFound && response.text.contains("No memories today"))
+            }
+        }
+    }
+
     @Test func aKeptTrayPageIsSentUntilTheStateChanges() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

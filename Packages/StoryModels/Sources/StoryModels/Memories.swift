@@ -162,3 +162,37 @@ public final class MemoriesContent: StoryContentProviding {
         try StoryPaging.story(for: user, in: try await all())
     }
 }
+
+/// A source with today's memories first: the memory stories (``MemoriesContent``) lead its
+/// first page, every other page is the source's own — the phone's tray shows a ring a year
+/// before the people.
+public struct MemoriesFirstContent: StoryContentProviding {
+    private let base: any StoryContentProviding
+    private let memories: MemoriesContent
+
+    /// `base` with `memories` leading its first page.
+    public init(_ base: any StoryContentProviding, memories: MemoriesContent) {
+        self.base = base
+        self.memories = memories
+    }
+
+    /// The source's name.
+    public var sourceName: String { base.sourceName }
+
+    /// Page 1: the memories, then the source's first page; any other page: the source's.
+    public func stories(_ request: PageRequest) async throws -> Page<Story> {
+        var page = try await base.stories(request)
+        if request.page == 1 { page.elements = try await memories.all() + page.elements }
+        return page
+    }
+
+    /// A memory year's story (`memories-YEAR`), or the source's user's.
+    public func story(for user: UserID) async throws -> Story {
+        if user.rawValue.hasPrefix("memories-"),
+            let story = try await memories.all().first(where: { $0.user.id == user })
+        {
+            return story
+        }
+        return try await base.story(for: user)
+    }
+}

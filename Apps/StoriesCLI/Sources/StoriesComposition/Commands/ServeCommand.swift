@@ -54,11 +54,16 @@ struct ServeCommand: AsyncParsableCommand {
         if let shared = store as? any SharedStateStoring {  // a long-running program: synced in the background
             store = await shared.inBackground { if let problem = $0 { session.root.logger.info("sync: \(problem)") } }
         }
-        let content = WebContent(
+        var content = WebContent(
             stories: session.content, photos: session.source.photos, images: images,
             clipFile: { url in BundledCatalog.videoFile(for: url) ?? (url.isFileURL ? url : nil) },
             store: store, trayOrder: settings.trayOrder, pageSize: settings.feed.pageSize,
             viewer: settings.viewer, pictureCache: Self.pictureCache(settings.imageCache))
+        // Your own photos have dates: today's memories lead the tray (and /memories). Read once,
+        // when first asked (a server left running past midnight keeps the day it started).
+        if session.source.name == "folder" {
+            content.memories = MemoriesContent(session.content, memories: Memories(of: Date()))
+        }
         var serverOptions = StoriesWebServer.Options(host: host, port: port)
         if StoriesWebServer.Options.isLoopback(host) {
             let paths = XDGPaths(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
