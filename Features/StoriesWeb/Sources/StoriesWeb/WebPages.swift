@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import StoryBase
 import StoryInterfaces
 import StoryModels
 
@@ -48,7 +49,7 @@ enum WebPages {
                 ? "muted" : entry.ring == .seen ? "all seen" : "\(entry.story.items.count - entry.seenItems) new"
             users += """
                 <li><a class="user ring-\(ring)" data-user-id="\(HTML.escape(user.id.rawValue))" href="\(WebSite.userPath(user.id))">\
-                \(avatar)<span class="name">\(HTML.escape(user.name))</span><span class="state">\(state)</span></a></li>
+                \(avatar)<span class="name" title="\(HTML.escape(user.name))">\(HTML.escape(Self.shownName(user.name)))</span><span class="state">\(state)</span></a></li>
 
                 """
         }
@@ -64,6 +65,13 @@ enum WebPages {
             \(users)</ul>
             <nav class="pages">\(pages)</nav></main>
             """)
+    }
+
+    /// A name as the tray's 88 px show it (about 12 characters): a path keeps its last parts
+    /// (`…/porto/day1`), as the terminal's tray does (``PathName``).
+    static func shownName(_ name: String) -> String {
+        PathName.shortened(
+            name, width: 12, measure: { $0.count }, truncate: { String($0.prefix(max(0, $1 - 1))) + "…" })
     }
 
     // MARK: - Viewer

@@ -290,6 +290,22 @@ struct WebGuardTests {
         }
     }
 
+    /// Nested folders read apart on the phone: `…/porto/day1`, `…/porto/day2` (both were
+    /// "trip/porto/…"), the whole name in the title.
+    @Test func nestedNamesKeepThePartThatTellsThemApart() async throws {
+        let picture = URL(string: "https://example.com/p.jpg")!
+        let days = ["trip/porto/day1", "trip/porto/day2"].map { id in
+            Story(
+                user: StoryUser(id: UserID(id), name: id),
+                items: [StoryItem(id: StoryItemID(id + "/a.jpg"), userID: UserID(id), media: .image(picture))])
+        }
+        try await WebFixture(extra: days).test { client in
+            let tray = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(tray.contains(#"title="trip/porto/day1">…/porto/day1</span>"#), "\(tray)")
+            #expect(tray.contains(#"title="trip/porto/day2">…/porto/day2</span>"#))
+        }
+    }
+
     @Test func aKeptTrayPageIsSentUntilTheStateChanges() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

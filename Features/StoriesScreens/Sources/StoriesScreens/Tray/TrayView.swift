@@ -1,4 +1,5 @@
 import Foundation
+import StoryBase
 import StoryInterfaces
 import StoryTerminal
 
@@ -72,7 +73,10 @@ enum TrayView {
         // Muted: "⊘" before the name, as `stories tray` writes it (the grey ring alone looked
         // like a seen user's).
         let muted = user.isMuted(context.marks) ? "⊘ " : ""
-        let name = TerminalText.truncate(muted + TerminalText.sanitize(user.story.user.name), toWidth: width)
+        // A path's last parts stay (`…/porto/day1`): cut at its end, every day read the same.
+        let name = PathName.shortened(
+            muted + TerminalText.sanitize(user.story.user.name), width: width, measure: { TerminalText.width(of: $0) },
+            truncate: { TerminalText.truncate($0, toWidth: $1) })
         let nameX = left + 1 + max(0, (width - TerminalText.width(of: name)) / 2)
         // Selected: the terminal's own foreground, bold (white was white on white).
         let style = selected ? AppView.bold : AppView.dim
