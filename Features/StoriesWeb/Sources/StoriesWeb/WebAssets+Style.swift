@@ -27,22 +27,22 @@ extension WebAssets {
         .who{position:absolute;top:14px;left:0;right:0;z-index:3;display:flex;align-items:center;gap:.5rem;padding:.5rem .75rem;text-shadow:0 1px 2px #000}
         .who .avatar{border-radius:50%;width:32px;height:32px;object-fit:cover}
         .who time{color:#ddd;font-size:.85rem}
-        .close{text-decoration:none;font-size:1.25rem;order:3;margin-left:auto;padding:.25rem .5rem}
+        .close{text-decoration:none;font-size:1.25rem;order:3;margin-left:auto;min-width:44px;min-height:44px;display:inline-flex;align-items:center;justify-content:center}
         .stage{flex:1;display:flex;align-items:center;justify-content:center;min-height:0;touch-action:none;position:relative}
         .media{max-width:100%;max-height:100%;width:100%;height:100%;object-fit:contain;display:block}
         .media[hidden]{display:none}
         .chrome{position:absolute;bottom:0;left:0;right:0;z-index:3;padding:.75rem 1rem calc(.75rem + env(safe-area-inset-bottom));background:linear-gradient(transparent,rgba(0,0,0,.7));display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;transition:opacity .2s}
         .caption{width:100%;margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
-        .chrome button,.chrome .link,.moves a,.tools button{background:rgba(255,255,255,.15);color:#fff;border:0;border-radius:999px;padding:.45rem .9rem;font:inherit;text-decoration:none;cursor:pointer}
+        .chrome button,.chrome .link,.moves a,.tools button{background:rgba(255,255,255,.15);color:#fff;border:0;border-radius:999px;padding:.45rem .9rem;min-height:44px;min-width:44px;font:inherit;text-decoration:none;cursor:pointer}
         .chrome form{margin:0}
         .js .moves{display:none}
         .held .chrome,.held .who,.held .bars{opacity:0}
         .status{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
         .tools{display:flex;gap:.5rem;margin-left:auto}
-        .tools button{font-size:.8rem;padding:.35rem .7rem}
+        .tools button{font-size:.8rem;padding:.35rem .7rem;min-height:44px}
         .problem{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1rem;background:rgba(0,0,0,.85);z-index:4;text-align:center;padding:2rem}
         .problem[hidden],.spinner[hidden]{display:none}
-        .spinner{position:absolute;width:40px;height:40px;border:3px solid rgba(255,255,255,.3);border-top-color:#fff;border-radius:50%;animation:spin 1s linear infinite}
+        .spinner{position:absolute;width:40px;height:40px;border:3px solid rgba(255,255,255,.3);border-top-color:#fff;border-radius:50%;animation:spin 1s linear infinite;box-shadow:0 0 0 1px rgba(0,0,0,.45),inset 0 0 0 1px rgba(0,0,0,.45)}
         @keyframes spin{to{transform:rotate(1turn)}}
         .reader .tools .pause{outline:2px solid #fff}
         .grid{list-style:none;margin:0;padding:2px;display:grid;grid-template-columns:repeat(auto-fill,minmax(110px,1fr));gap:2px}
@@ -50,7 +50,7 @@ extension WebAssets {
         .photo img{width:100%;height:auto;display:block}
         .photo p,.error{padding:1rem}
         .beacon{position:absolute;width:1px;height:1px}
-        @media (prefers-color-scheme:light){.tray-page,.gallery-page,.photo-page,.error-page{--bg:#fff;--fg:#111;--dim:#666}.bar{border-color:#ddd}}
+        @media (prefers-color-scheme:light){:root{--bg:#fff;--fg:#111;--dim:#666}.bar{border-color:#ddd}.viewer-page{--bg:#000;--fg:#f5f5f5;--dim:#9a9a9a}}
         @media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}
         """#
 }
