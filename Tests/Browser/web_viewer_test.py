@@ -388,6 +388,22 @@ def check_the_host_and_pairing_over_sockets(ctx):
         process.wait(10)
 
 
+def check_back_after_closing(ctx):
+    """Closing a story replaces it in the history: Back goes where the person was before it (it
+    opened the story again), and the close lands on the tray page the story was opened from."""
+    d, server = ctx.driver, ctx.bundled
+    visit(d, server.url + "/")
+    visit(d, server.url + "/?page=2")
+    d.find_element(By.CSS_SELECTOR, "a[data-user-id]").click()
+    until(d, lambda d: "/u/" in d.current_url, "the viewer")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    until(d, lambda d: "/u/" not in d.current_url, "closed to the tray")
+    assert d.current_url.endswith("/?page=2"), f"closed to {d.current_url}, not the page it came from"
+    d.back()
+    until(d, lambda d: d.current_url.endswith("/"), "Back to the page before the story")
+    assert "/u/" not in d.current_url, f"Back opened the story again: {d.current_url}"
+
+
 def check_the_timer_waits_for_the_picture(ctx):
     d = ctx.driver
     d.execute_cdp_cmd("Network.enable", {})
@@ -416,7 +432,8 @@ def check_the_timer_waits_for_the_picture(ctx):
 CHECKS = [check_tray_tap_and_the_timer, check_the_timer_waits_for_the_picture, check_hold_pauses_and_taps_move, check_swipes_between_people_and_down_to_close,
           check_a_video_plays_and_its_bar_follows, check_seen_reaches_the_store,
           check_the_outbox_delivers_after_the_server_returns, check_pages_without_javascript,
-          check_a_hostile_document, check_parity_with_the_terminal, check_the_host_and_pairing_over_sockets]
+          check_a_hostile_document, check_parity_with_the_terminal, check_the_host_and_pairing_over_sockets,
+          check_back_after_closing]
 
 
 class Context:

@@ -69,6 +69,9 @@ extension WebAssets {
 
         function startViewer(root) {
           document.documentElement.classList.add('js');
+          // Opened by a tap in the tray (closing goes back there), or by a link from elsewhere.
+          let openedFromTray = false;
+          try { openedFromTray = sessionStorage.getItem('stories.opened') === '1'; sessionStorage.removeItem('stories.opened'); } catch { /* a link */ }
           let story = JSON.parse(document.getElementById('story-data').textContent);
           const stage = root.querySelector('.stage');
           const bars = root.querySelector('.bars');
@@ -238,7 +241,12 @@ extension WebAssets {
           function close() {
             loadToken++; video.pause(); sendSeen();
             emit('closed');
-            location.href = '/';
+            // Back to the tray page it came from, the story's entry replaced: Back after a close
+            // goes where the person was before the story, not into it again.
+            let tray = '/';
+            try { tray = sessionStorage.getItem('stories.tray') || '/'; } catch { /* the first page */ }
+            if (openedFromTray && history.length > 1) history.back();
+            else location.replace(tray.startsWith('/') && !tray.startsWith('//') ? tray : '/');
           }
           video.addEventListener('playing', () => { buffering = false; mediaReady(); tick(); });
           video.addEventListener('waiting', () => { buffering = true; tick(); });
@@ -296,6 +304,12 @@ extension WebAssets {
 
         // The tray: rings refreshed when the tab comes back (state changed elsewhere shows).
         function startTray(root) {
+          // Where a closed story goes back to (no Referer is sent: Referrer-Policy no-referrer),
+          // and whether it was opened from here (then closing is going back).
+          try { sessionStorage.setItem('stories.tray', location.pathname + location.search); } catch { /* the tray's first page */ }
+          root.addEventListener('click', (e) => {
+            if (e.target.closest('a[data-user-id]')) try { sessionStorage.setItem('stories.opened', '1'); } catch { /* closing replaces */ }
+          });
           document.addEventListener('visibilitychange', async () => {
             if (document.hidden) return;
             try {
