@@ -181,6 +181,7 @@ extension WebAssets {
           function fail(reason) {
             if (failed) return;
             failed = true; ready = false; spinner.hidden = true; clearTimeout(deadline);
+            img.hidden = true;  // a broken picture would show its alt text over the bars
             emit('mediaFailed', { item: item().id, reason });
             problem.replaceChildren();
             const p = document.createElement('p'); p.textContent = `Couldn't load this item: ${reason}.`; problem.append(p);

@@ -41,6 +41,9 @@ extension WebAssets {
         .tools{display:flex;gap:.5rem;margin-left:auto}
         .tools button{font-size:.8rem;padding:.35rem .7rem;min-height:44px}
         .problem{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1rem;background:rgba(0,0,0,.85);z-index:4;text-align:center;padding:2rem}
+        .problem button{background:#fff;color:#000;border:0;border-radius:999px;padding:.6rem 1.4rem;min-height:44px;min-width:88px;font:inherit;font-weight:600;cursor:pointer;margin:0 .25rem}
+        .problem button.skip{background:rgba(255,255,255,.18);color:#fff}
+        .problem p{margin:0;max-width:28rem}
         .problem[hidden],.spinner[hidden]{display:none}
         .spinner{position:absolute;width:40px;height:40px;border:3px solid rgba(255,255,255,.3);border-top-color:#fff;border-radius:50%;animation:spin 1s linear infinite;box-shadow:0 0 0 1px rgba(0,0,0,.45),inset 0 0 0 1px rgba(0,0,0,.45)}
         @keyframes spin{to{transform:rotate(1turn)}}
