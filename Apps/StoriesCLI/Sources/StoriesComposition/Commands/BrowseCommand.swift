@@ -55,12 +55,6 @@ struct BrowseCommand: AsyncParsableCommand {
             return
         }
         // The content source is opened behind the screen's logo (auto's probe takes up to 2 s).
-        let outcome = try await InteractiveApp(root: try ContentSession.root(options)).run()
-        if outcome.unsaved > 0 {
-            // Said after the screen is restored, on stderr.
-            StandardStreams.printError(
-                "\(outcome.unsaved) change\(outcome.unsaved == 1 ? " was" : "s were") not saved: \(outcome.reason ?? "the store failed")"
-            )
-        }
+        try await InteractiveApp(root: try ContentSession.root(options)).runAndSayUnsaved()
     }
 }

@@ -1,6 +1,5 @@
 public import ArgumentParser
 import Foundation
-import StoriesRuntime
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
@@ -79,12 +78,7 @@ struct MemoriesCommand: AsyncParsableCommand {
                 try StandardStreams.printOutput(Self.none(memories))
                 return
             }
-            let outcome = try await InteractiveApp(root: root).run()
-            if outcome.unsaved > 0 {
-                StandardStreams.printError(
-                    "\(outcome.unsaved) change\(outcome.unsaved == 1 ? " was" : "s were") not saved: \(outcome.reason ?? "the store failed")"
-                )
-            }
+            try await InteractiveApp(root: root).runAndSayUnsaved()
             return
         }
         let session = try await ContentSession.open(root)

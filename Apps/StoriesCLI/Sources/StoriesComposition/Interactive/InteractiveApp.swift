@@ -23,6 +23,16 @@ struct InteractiveApp {
     /// source is opened behind it (`auto` probes Picsum for up to 2 s); q and Ctrl-C quit
     /// meanwhile. The first page then loads in the background like every other.
     /// Returns what the store could not save by the end (nothing, normally).
+    /// Runs the app, then says on stderr (the screen restored) what the store could not save.
+    func runAndSayUnsaved() async throws {
+        let outcome = try await run()
+        if outcome.unsaved > 0 {
+            StandardStreams.printError(
+                "\(outcome.unsaved) change\(outcome.unsaved == 1 ? " was" : "s were") not saved: \(outcome.reason ?? "the store failed")"
+            )
+        }
+    }
+
     @discardableResult
     func run() async throws -> StoreWriter.Outcome {
         let held = LogSink.holding()
