@@ -24,7 +24,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         defaultSubcommand: BrowseCommand.self)
 
     /// This build's version (`stories --version`).
-    public static let version = "0.29.0"
+    public static let version = "0.30.0"
 
     /// Every subcommand, in help's order: the app's own, then the plugins' (the shared store's
     /// `sync` and `admin`). `subcommands`, ``leaves`` and ``commandNames`` all derive from it; a test holds each entry to its command's own
