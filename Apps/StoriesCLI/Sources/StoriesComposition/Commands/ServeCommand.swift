@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import PicsumContent
 import StoriesWeb
+import StoryBase
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
@@ -69,7 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
             let paths = XDGPaths(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
             let file = paths.dataHome + "/stories/serve-secret"
             do {
-                serverOptions.pairing = try Pairing.owner(keptIn: file)
+                // A file read and perhaps written: off the cooperative pool.
+                serverOptions.pairing = try await OwnThread.run { try Pairing.owner(keptIn: file) }
             } catch {
                 session.root.logger.warning("cannot keep the link in \(file) (\(error)): it works until serve stops")
             }
