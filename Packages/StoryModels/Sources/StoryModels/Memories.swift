@@ -114,7 +114,9 @@ public struct Memories: Sendable {
 public final class MemoriesContent: StoryContentProviding {
     private let base: any StoryContentProviding
     private let memories: Memories
-    private let made = Mutex<(years: [Memories.Year], stories: [Story])?>(nil)
+    /// The one read of the wrapped source: whoever asks first starts it, the others wait for
+    /// it (a server's tray page and `/api/tray` asked at once read every page once, not twice).
+    private let reading = Mutex<Task<(years: [Memories.Year], stories: [Story]), any Error>?>(nil)
 
     /// The most users of the wrapped source read for memories.
     public static let maximumUsers = 10_000
@@ -138,18 +140,33 @@ public final class MemoriesContent: StoryContentProviding {
     public func years() async throws -> [Memories.Year] { try await read().years }
 
     private func read() async throws -> (years: [Memories.Year], stories: [Story]) {
-        if let made = made.withLock({ $0 }) { return made }
+        let task = reading.withLock { reading in
+            if let task = reading { return task }
+            let (base, memories) = (base, memories)
+            let task = Task { try await Self.read(base, memories) }
+            reading = task
+            return task
+        }
+        do {
+            return try await task.value
+        } catch {
+            reading.withLock { if $0 == task { $0 = nil } }  // a failed read is tried again next time
+            throw error
+        }
+    }
+
+    private static func read(_ base: any StoryContentProviding, _ memories: Memories) async throws -> (
+        years: [Memories.Year], stories: [Story]
+    ) {
         var stories: [Story] = []
         var request = try PageRequest(page: 1, limit: PageRequest.maximumLimit)
-        while stories.count < Self.maximumUsers {
+        while stories.count < maximumUsers {
             let page = try await base.stories(request)
             stories += page.elements
             guard let next = page.nextPage else { break }
             request = try PageRequest(page: next, limit: request.limit)
         }
-        let read = (memories.years(from: stories), memories.stories(from: stories))
-        made.withLock { $0 = read }
-        return read
+        return (memories.years(from: stories), memories.stories(from: stories))
     }
 
     /// A page of the memory stories.
