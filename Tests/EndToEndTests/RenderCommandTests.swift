@@ -94,8 +94,9 @@ struct RenderCommandTests {
         #expect(try await StoriesProcess.run(["render", clip, "--loops", "-1"]).status == 64)
     }
 
-    /// Almost every GIF says "loop forever": `render` plays it once (a pass), not until the
-    /// decoder's 60 s cap; `--loops 2` twice.
+    /// Almost every GIF (and animated WebP) says "loop forever": `render` plays it once (a
+    /// pass), not until the decoder's 60 s cap; `--loops 2` twice. An animated WebP plays (FFmpeg
+    /// 5.1 called it "image data not found"; libwebp decodes it).
     @Test(
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") && TmuxSession.isAvailable))
     func aGIFThatLoopsForeverPlaysOncePerPass() async throws {
@@ -107,6 +108,12 @@ struct RenderCommandTests {
         // The cap would play it for 60 s; a pass ends long before the wait gives up (40 s).
         #expect(try await app.waitFor("END-0", timeout: .seconds(40)), "\(app.screen)")
         #expect(try await app.waitFor("TWICE-0", timeout: .seconds(40)), "\(app.screen)")
+        let webp = Self.fixtures + "looping-forever.webp"  // 4 frames, 0.4 s, loop 0
+        let animated = try await TmuxSession(
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(webp)) -s 8x4 2>&1; echo WEBP-$?; sleep 30",
+            environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
+        #expect(try await animated.waitFor("WEBP-0", timeout: .seconds(40)), "\(animated.screen)")
+        #expect(!animated.screen.contains("cannot"), "\(animated.screen)")
     }
 
     @Test func noColorDrawsLuminanceWithCharacters() async throws {

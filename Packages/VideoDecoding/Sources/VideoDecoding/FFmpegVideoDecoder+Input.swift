@@ -68,13 +68,16 @@ extension FFmpegVideoDecoder {
         return container
     }
 
-    /// An animation's canvas as its header says (a GIF's logical screen, a PNG's IHDR); nil
-    /// for a video (its size is in its stream, which ffmpeg's `-max_pixels` checks). Checked
+    /// An animation's canvas as its header says (a GIF's logical screen, a PNG's IHDR, a WebP's
+    /// canvas); nil for a video (its size is in its stream, which ffmpeg's `-max_pixels` checks). Checked
     /// before ffmpeg starts: ffmpeg refuses each frame of a GIF claiming 65 535 × 65 535 and,
     /// looping, spins on the next until the watchdog's deadline.
     static func canvas(of head: Data, _ container: VideoContainer) -> (width: Int, height: Int)? {
         let bytes = [UInt8](head.prefix(24))
         switch container {
+        case .webp:
+            // A VP8X canvas (24-bit sides) or a still's frame (14-bit): libwebp allocates two.
+            return PictureHeader.size(of: head.prefix(32))
         case .gif where bytes.count >= 10:
             return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
         case .apng where bytes.count >= 24:

@@ -134,8 +134,10 @@ public struct FFmpegVideoDecoder: Sendable {
         // fills and ffmpeg waits: no polling, no thread).
         let credits = Credits(4)
         let frames = VideoFrames(stream: stream, stopper: stopper, credits: credits)
-        let ffmpeg: String
-        do { ffmpeg = try tool("ffmpeg") } catch {
+        // Where libwebp is, a WebP needs no ffmpeg: the tool is asked for once the file says.
+        let ffmpegTool = Result { () throws(VideoDecodeError) in try tool("ffmpeg") }
+        let webp = WebPLibrary.shared
+        if webp == nil, case .failure(let error) = ffmpegTool {
             continuation.finish(throwing: error)
             return frames
         }
@@ -156,7 +158,7 @@ public struct FFmpegVideoDecoder: Sendable {
             [
                 "-vf",
                 "scale=w=\(max(1, width)):h=\(max(1, height)):force_original_aspect_ratio=decrease:flags=area"
-                    + (container == .webp ? "" : ",fps=\(frameRate)"),
+                    + (container == .webp ? "" : ",fps=\(frameRate)"),  // without libwebp
                 "-f", "image2pipe", "-c:v", "ppm", "pipe:1",
             ]
         }
@@ -195,6 +197,40 @@ public struct FFmpegVideoDecoder: Sendable {
                 return
             }
             defer { close(clip.descriptor) }
+            if clip.container == .webp, let webp {
+                var sent = 0
+                do {
+                    try await Self.webpFrames(
+                        file, library: webp, fittingWidth: width, height: height, frameRate: frameRate, limit: limit,
+                        looping: loopsAsTheFileSays
+                    ) { frame in
+                        stopper.received()
+                        guard await credits.take(), !stopper.isStopped, case .enqueued = continuation.yield(frame)
+                        else { return false }
+                        sent += 1
+                        stopper.expect(within: deadlines.nextFrame)
+                        return true
+                    }
+                    let stalled = stopper.stalled
+                    stopper.exited()
+                    if let stalled {
+                        continuation.finish(throwing: VideoDecodeError.stalled(stalled, framesBefore: sent))
+                    } else {
+                        continuation.finish()
+                    }
+                } catch {
+                    stopper.exited()
+                    continuation.finish(throwing: error)
+                }
+                return
+            }
+            let ffmpeg: String
+            switch ffmpegTool {
+            case .success(let path): ffmpeg = path
+            case .failure(let error):
+                stopper.exited()
+                return continuation.finish(throwing: error)
+            }
             let all =
                 before + Self.input(clip.container, looping: loopsAsTheFileSays) + arguments + output(clip.container)
             var ending: ChildProcess.Ending? = nil

@@ -40,6 +40,77 @@ struct AnimationTests {
         }
     }
 
+    static let animatedWebP = ["-c:v", "libwebp_anim", "-loop", "0"]
+
+    /// An animated WebP (FFmpeg 5.1 says "image data not found") plays through libwebp: it
+    /// moves, loops as its file says until the limit, plays once for a pass of `render`, and
+    /// its frames are fitted as every clip's are. A still WebP stays one picture.
+    @Test func anAnimatedWebPMovesAndLoopsThroughLibWebP() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        try #require(FFmpegVideoDecoder.animatedWebP.available, "\(FFmpegVideoDecoder.animatedWebP.missing)")
+        let file = try Clips.make("moving.webp", codec: Self.animatedWebP, seconds: 1, rate: 10)
+        #expect(VideoContainer.sniff(try Data(contentsOf: file).prefix(64)) == .webp)
+        var looping: [VideoFrame] = []
+        for try await frame in Clips.decoder.frames(
+            file, fittingWidth: 80, height: 80, frameRate: 10, limit: .seconds(3))
+        {
+            looping.append(frame)
+        }
+        #expect(looping.count == 30, "1 s of 10 pictures, three passes within 3 s: \(looping.count)")
+        #expect(looping.allSatisfy { $0.width == 80 && $0.height == 45 && $0.pixels.count == 80 * 45 * 3 })
+        #expect(looping.map(\.index) == Array(0..<30))
+        #expect(looping[15].time == .milliseconds(1500))
+        #expect(looping[0].pixels != looping[5].pixels, "it moves")
+        #expect(looping[0].pixels == looping[10].pixels, "the second pass starts as the first")
+        var once = 0
+        for try await _ in Clips.decoder.frames(
+            file, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(3), loopsAsTheFileSays: false)
+        {
+            once += 1
+        }
+        #expect(once == 10, "one pass: \(once)")
+        // Fitted by area like the other clips: the first picture of testsrc against ffmpeg's.
+        let still = try Clips.make("first.webp", codec: Self.webp, seconds: 1, rate: 10)
+        var stills: [VideoFrame] = []
+        for try await frame in Clips.decoder.frames(still, fittingWidth: 80, height: 45, frameRate: 10) {
+            stills.append(frame)
+        }
+        #expect(stills.count == 1 && stills[0].width == 80 && stills[0].height == 45)
+        var difference = 0
+        for (a, b) in zip(stills[0].pixels, looping[0].pixels) { difference += abs(Int(a) - Int(b)) }
+        let mean = difference / max(1, stills[0].pixels.count)
+        #expect(mean < 24, "the same picture: mean difference \(mean)")
+    }
+
+    /// A WebP whose extended header claims a 16,384 × 16,384 canvas is refused from it (libwebp
+    /// would allocate two 1 GiB canvases), and one cut short ends with a sentence or the
+    /// pictures it has.
+    @Test func aGiganticOrCutWebPIsRefused() async throws {
+        try #require(Clips.unavailable == nil, "\(Clips.unavailable ?? "")")
+        let file = try Clips.make("whole.webp", codec: Self.animatedWebP, seconds: 1, rate: 10)
+        var data = try Data(contentsOf: file)
+        #expect(String(decoding: data[12..<16], as: UTF8.self) == "VP8X")
+        data.replaceSubrange(24..<30, with: [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00])
+        let giant = file.deletingLastPathComponent().appendingPathComponent("giant.webp")
+        try data.write(to: giant)
+        await #expect(throws: VideoDecodeError.tooLarge(width: 16_384, height: 16_384)) {
+            for try await _ in Clips.decoder.frames(giant, fittingWidth: 80, height: 45, frameRate: 10) {}
+        }
+        let cut = file.deletingLastPathComponent().appendingPathComponent("cut.webp")
+        try Data(contentsOf: file).prefix(100).write(to: cut)
+        var count = 0
+        do {
+            for try await _ in Clips.decoder.frames(
+                cut, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(2))
+            {
+                count += 1
+            }
+        } catch {
+            #expect(error is VideoDecodeError)
+        }
+        #expect(count <= 20)
+    }
+
     /// Hostile GIFs: cut in half, or claiming a 65,535 × 65,535 canvas (4 gigapixels): each
     /// ends, with the pictures it has or a sentence, never a hang nor a huge allocation. The
     /// giant is refused from its header before ffmpeg starts (ffmpeg refused each of its
