@@ -42,8 +42,10 @@ struct WebSite: Sendable {
 
     /// The user's story with every item's moves; `item` nil opens at the first unseen item.
     func storyPage(user: UserID, item: StoryItemID? = nil) async throws -> StoryPage {
-        let stories = try await TrayRules.page(
-            containing: user, in: content.stories, store: content.store, order: content.trayOrder,
+        // The user's tray page between its neighbours: the viewer goes on into the next page
+        // (and back into the previous one) and closes at the real end, as the terminal's does.
+        let stories = try await TrayRules.pages(
+            around: user, in: content.stories, store: content.store, order: content.trayOrder,
             pageSize: content.pageSize)
         guard let userIndex = stories.firstIndex(where: { $0.user.id == user }) else {
             throw StoryContentError.unknownUser(user)

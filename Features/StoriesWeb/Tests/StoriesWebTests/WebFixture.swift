@@ -80,6 +80,8 @@ struct WebFixture {
 
     /// Whether today's memories lead the tray (``WebContent/memories``).
     var withMemories = false
+    /// Users a tray page (the source pages by it too).
+    var pageSize = 20
 
     init(extra: [Story] = [], withMemories: Bool = false) throws {
         self.withMemories = withMemories
@@ -132,7 +134,9 @@ struct WebFixture {
         let counts = counts
         let content = TestStoryContent(
             onStories: { request in
-                Page(request: request, elements: request.page == 1 ? stories : [], nextPage: nil)
+                let slice = Array(stories.dropFirst(request.offset).prefix(request.limit))
+                let more = request.offset + request.limit < stories.count
+                return Page(request: request, elements: slice, nextPage: more ? request.page + 1 : nil)
             },
             onStory: { user in
                 guard let story = stories.first(where: { $0.user.id == user }) else {
@@ -149,7 +153,7 @@ struct WebFixture {
                 counts.loads.withLock { $0 += 1 }
                 return jpeg
             },
-            clipFile: { $0.isFileURL ? $0 : nil }, store: store, pageSize: 20,
+            clipFile: { $0.isFileURL ? $0 : nil }, store: store, pageSize: pageSize,
             viewer: try! ViewerConfiguration(imageDuration: .seconds(5)),
             pictureCache: WebPictureCache(
                 load: { key in counts.kept.withLock { $0[key] } },

@@ -64,6 +64,30 @@ struct WebPagesTests {
         }
     }
 
+    /// Tray pages of two: the viewer goes on from page 1's last user into page 2 (it closed
+    /// there), back from page 2's first into page 1, and closes after the real last item.
+    @Test func theViewerGoesOnIntoTheNextTrayPageAndEndsAtTheRealEnd() async throws {
+        var fixture = try WebFixture()
+        fixture.pageSize = 2
+        try await fixture.test { client in
+            func moves(_ uri: String) async throws -> [String: String] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    let story =
+                        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+                    let items = story?["items"] as? [[String: Any]] ?? []
+                    let start = story?["start"] as? Int ?? 0
+                    return items.indices.contains(start) ? items[start]["moves"] as? [String: String] ?? [:] : [:]
+                }
+            }
+            let lastOfPageOne = try await moves("/api/users/eve%2F%2E%2E?item=eve-1")
+            #expect(lastOfPageOne["next"] == "/u/kai/kai-0")
+            #expect(lastOfPageOne["nextUser"] == "/u/kai/kai-0")
+            let firstOfPageTwo = try await moves("/api/users/kai?item=kai-0")
+            #expect(firstOfPageTwo["previousUser"]?.hasPrefix("/u/eve%2F%2E%2E/") == true)
+            #expect(firstOfPageTwo["next"] == "/", "the real end closes")
+        }
+    }
+
     @Test func contentMarkupAndLinksAreEscapedOrDropped() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

@@ -85,6 +85,36 @@ extension TrayRules {
         }
     }
 
+    /// The tray page holding `user` between its neighbours: the page before it (if any), the
+    /// page, the page after it (if any), each in tray order as the tray shows it — so a viewer
+    /// opened there moves on into the next page at the page's end, back into the previous one
+    /// at its start, and closes only at the real end.
+    public static func pages(
+        around user: UserID, in content: any StoryContentProviding, store: any SeenLikeStoring, order: TrayOrder,
+        pageSize: Int
+    ) async throws -> [Story] {
+        var request = try PageRequest(page: 1, limit: pageSize)
+        var previous: Page<Story>? = nil
+        while true {
+            let page = try await content.stories(request)
+            if page.elements.contains(where: { $0.user.id == user }) {
+                var stories: [Story] = []
+                if let previous {
+                    stories = try await entries(of: previous, store: store, order: order).elements.map(\.story)
+                }
+                stories += try await entries(of: page, store: store, order: order).elements.map(\.story)
+                if let next = page.nextPage {
+                    let after = try await content.stories(try PageRequest(page: next, limit: pageSize))
+                    stories += try await entries(of: after, store: store, order: order).elements.map(\.story)
+                }
+                return stories
+            }
+            guard let next = page.nextPage else { throw StoryContentError.unknownUser(user) }
+            previous = page
+            request = try PageRequest(page: next, limit: request.limit)
+        }
+    }
+
     /// The tray entries of a content page already loaded: progress in one query, then ordered.
     public static func entries(of page: Page<Story>, store: any SeenLikeStoring, order: TrayOrder) async throws
         -> Page<TrayEntry>
