@@ -112,7 +112,11 @@ let modules: [Target] = [
             .product(name: "HummingbirdCore", package: "hummingbird"), nio("NIOCore"), nio("NIOHTTP1"),
             nio("NIOConcurrencyHelpers"), nio("NIOPosix"),
         ],
-        path: "Features/StoriesWeb/Sources/StoriesWeb"),
+        path: "Features/StoriesWeb/Sources/StoriesWeb",
+        resources: [
+            .embedInCode("Resources/stories.js"), .embedInCode("Resources/viewer-step.js"),
+            .embedInCode("Resources/stories.css"),
+        ]),
 ]
 
 /// The library modules (every product an app may pick), and the test helpers' programs, named

@@ -45,6 +45,11 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            // The page's script and style, files that `node --test` and a linter read too.
+            resources: [
+                .embedInCode("Resources/stories.js"), .embedInCode("Resources/viewer-step.js"),
+                .embedInCode("Resources/stories.css"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

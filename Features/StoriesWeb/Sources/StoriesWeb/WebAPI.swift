@@ -56,13 +56,13 @@ enum WebAPI {
 
     static func add(to router: Router<WebContext>, site: WebSite) {
         let content = site.content
-        router.get("/api/tray") { request, _ in
+        router.get(WebRoute.Shape.apiTray.pattern) { request, _ in
             let number = try StoriesWebServer.pageNumber(request)
             return try await site.pages.answer("api tray \(number)", type: "application/json", cache: "no-store") {
                 try await trayReport(site: site, page: number)
             }
         }
-        router.get("/api/users/:user") { request, context in
+        router.get(WebRoute.Shape.apiUser.pattern) { request, context in
             let item = request.uri.queryParameters.get("item").map { StoryItemID(String($0)) }
             let user = try StoriesWebServer.user(context)
             // The key names both ids, each in full (a user "a b" never meets user "a" item "b").
@@ -71,14 +71,14 @@ enum WebAPI {
                 try encode(try await site.storyPage(user: user, item: item))
             }
         }
-        router.get("/api/state") { _, _ in
+        router.get(WebRoute.Shape.apiState.pattern) { _, _ in
             var report = StateReport(try await content.store.summary())
             if let status = try await (content.store as? any SharedStateStoring)?.syncStatus() {
                 report.sync = StateReport.Sync(pending: status.pending, lastSync: status.lastSync?.formatted(.iso8601))
             }
             return try json(report)
         }
-        router.post("/api/seen") { request, context in
+        router.post(WebRoute.Shape.apiSeen.pattern) { request, context in
             let body = try await request.body.collect(upTo: context.maxUploadSize)
             guard let batch = try? JSONDecoder().decode(SeenBatch.self, from: Data(body.readableBytesView)) else {
                 throw WebError(.badRequest, #"The body is not {"items":["item id", …]}."#)
@@ -114,13 +114,13 @@ enum WebAPI {
             return try json(SeenAnswer(seen: marks.count, unknown: unknown))
         }
         for method in [HTTPRequest.Method.put, .delete] {
-            router.on("/api/likes/:item", method: method) { _, context in
+            router.on(WebRoute.Shape.apiLike.pattern, method: method) { _, context in
                 let item = try StoriesWebServer.item(context)
                 _ = try await content.stories.locate([item])
                 try await content.store.setLiked(item, method == .put)
                 return try json(["item": item.rawValue, "liked": method == .put ? "true" : "false"])
             }
-            router.on("/api/mutes/:user", method: method) { _, context in
+            router.on(WebRoute.Shape.apiMute.pattern, method: method) { _, context in
                 let user = try StoriesWebServer.user(context)
                 _ = try await content.stories.story(for: user)
                 try await content.store.setMuted(user, method == .put)
@@ -128,20 +128,20 @@ enum WebAPI {
             }
         }
         // Without JavaScript: the like and mute forms, and the seen beacon in <noscript>.
-        router.post("/u/:user/:item/like") { _, context in
+        router.post(WebRoute.Shape.likeForm.pattern) { _, context in
             let story = try await site.storyPage(
                 user: try StoriesWebServer.user(context), item: try StoriesWebServer.item(context))
             let item = story.items[story.start]
             try await content.store.setLiked(StoryItemID(item.id), !item.liked)
             return Response.redirect(to: item.url, type: .found)
         }
-        router.post("/u/:user/:item/mute") { _, context in
+        router.post(WebRoute.Shape.muteForm.pattern) { _, context in
             let story = try await site.storyPage(
                 user: try StoriesWebServer.user(context), item: try StoriesWebServer.item(context))
             try await content.store.setMuted(UserID(story.user.id), !story.user.muted)
             return Response.redirect(to: story.items[story.start].url, type: .found)
         }
-        router.get("/u/:user/:item/seen.gif") { request, context in
+        router.get(WebRoute.Shape.seenBeacon.pattern) { request, context in
             // A GET that writes: only our own page's <img> may (an image request carries
             // Sec-Fetch-Site; a cross-site one is refused like any write).
             guard WebGuard<WebContext>.isSameOrigin(request)

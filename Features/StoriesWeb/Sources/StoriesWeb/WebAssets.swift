@@ -4,10 +4,17 @@ import Hummingbird
 import NIOCore
 import StoryBase
 
-/// The one ES module and the one style sheet, inside the program (an installed binary serves
-/// them without its build folder), at fingerprinted names served `immutable`.
+/// The viewer's two ES modules and the style sheet: files under Resources/ (linted and
+/// unit-tested as files: `node --test`), compiled into the program (`.embedInCode`: an
+/// installed binary serves them without its build folder), served at fingerprinted names
+/// `immutable`. The script's import of the step module is rewritten to its fingerprinted name.
 enum WebAssets {
+    static let step = String(decoding: PackageResources.viewer_step_js, as: UTF8.self)
+    static let stepPath = "/assets/viewer-step.\(fingerprint(step)).js"
+    static let script = String(decoding: PackageResources.stories_js, as: UTF8.self)
+        .replacing("from './viewer-step.js'", with: "from '\(stepPath)'")
     static let scriptPath = "/assets/stories.\(fingerprint(script)).js"
+    static let style = String(decoding: PackageResources.stories_css, as: UTF8.self)
     static let stylePath = "/assets/stories.\(fingerprint(style)).css"
 
     /// A 16-hex-digit digest of `text` (FNV-1a: a cache key, not a secret).
@@ -22,6 +29,7 @@ enum WebAssets {
             let (body, type): (String, String)
             switch path {
             case scriptPath: (body, type) = (script, "text/javascript; charset=utf-8")
+            case stepPath: (body, type) = (step, "text/javascript; charset=utf-8")
             case stylePath: (body, type) = (style, "text/css; charset=utf-8")
             default:
                 throw WebError(

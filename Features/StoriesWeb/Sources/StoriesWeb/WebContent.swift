@@ -79,6 +79,8 @@ struct StoryPage: Encodable, Sendable {
         var alt: String?
         var link: String?
         var postedAt: Date?
+        /// How long ago, as the terminal's viewer says it (``PhotoDates/age(_:now:timeZone:)``).
+        var age: String?
         var liked: Bool
         var seen: Bool
         var url: String

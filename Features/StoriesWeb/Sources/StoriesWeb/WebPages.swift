@@ -25,9 +25,11 @@ enum WebPages {
         <meta name="color-scheme" content="dark light">
         <title>\(HTML.escape(title))</title>
         <link rel="stylesheet" href="\(WebAssets.stylePath)">
+        <link rel="modulepreload" href="\(WebAssets.stepPath)">
         <script type="module" src="\(WebAssets.scriptPath)"></script>
         </head><body class="\(bodyClass)">
         \(content)
+        <script type="application/json" id="stories-rules">\(WebRules.block)</script>
         </body></html>
         """
     }
@@ -55,12 +57,14 @@ enum WebPages {
         }
         if page.elements.isEmpty { users = "<li class=\"empty\">No stories yet.</li>" }
         var pages = ""
-        if number > 1 { pages += "<a rel=\"prev\" href=\"/?page=\(number - 1)\">Newer</a> " }
-        if let next = page.nextPage { pages += "<a rel=\"next\" href=\"/?page=\(next)\">More people</a>" }
+        if number > 1 { pages += "<a rel=\"prev\" href=\"\(WebRoute.tray(page: number - 1).path)\">Newer</a> " }
+        if let next = page.nextPage {
+            pages += "<a rel=\"next\" href=\"\(WebRoute.tray(page: next).path)\">More people</a>"
+        }
         return layout(
             title: "Stories", bodyClass: "tray-page",
             """
-            <header class="bar"><h1>Stories</h1><nav><a href="/gallery">Gallery</a></nav></header>
+            <header class="bar"><h1>Stories</h1><nav><a href="\(WebRoute.gallery(page: 1).path)">Gallery</a></nav></header>
             <main class="tray" data-tray data-page="\(number)"><ul class="users">
             \(users)</ul>
             <nav class="pages">\(pages)</nav></main>
@@ -120,17 +124,8 @@ enum WebPages {
             """)
     }
 
-    /// "3h", "2d": how long ago, as the tray and viewer say it.
-    static func age(_ date: Date, now: Date = Date()) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date)))
-        switch seconds {
-        case ..<60: return "now"
-        case ..<3600: return "\(seconds / 60)m"
-        case ..<86400: return "\(seconds / 3600)h"
-        case ..<(86400 * 7): return "\(seconds / 86400)d"
-        default: return "\(seconds / (86400 * 7))w"
-        }
-    }
+    /// How long ago, as the terminal's viewer says it ("3h", "2d", "3 Jun 2025 09:00").
+    static func age(_ date: Date, now: Date = Date()) -> String { PhotoDates.age(date, now: now) }
 
     // MARK: - Gallery
 
@@ -138,16 +133,18 @@ enum WebPages {
         var cells = ""
         for photo in page.elements {
             cells += """
-                <li><a href="/photos/\(HTML.segment(photo.id.rawValue))"><img src="\(WebSite.photoPath(photo).dropLast(4))-360.img" \
+                <li><a href="\(WebRoute.photo(photo.id).path)"><img src="\(WebSite.photoPath(photo).dropLast(4))-360.img" \
                 srcset="\(WebSite.srcset(WebSite.photoPath(photo)))" sizes="34vw" alt="Photo by \(HTML.escape(photo.author))" loading="lazy" width="180" height="180"></a></li>
 
                 """
         }
         if page.elements.isEmpty { cells = "<li class=\"empty\">No photos.</li>" }
         var pages = ""
-        if number > 1 { pages += "<a rel=\"prev\" href=\"/gallery?page=\(number - 1)\">Previous page</a> " }
+        if number > 1 {
+            pages += "<a rel=\"prev\" href=\"\(WebRoute.gallery(page: number - 1).path)\">Previous page</a> "
+        }
         if let next = page.nextPage {
-            pages += "<a rel=\"next\" class=\"more\" href=\"/gallery?page=\(next)\">More photos</a>"
+            pages += "<a rel=\"next\" class=\"more\" href=\"\(WebRoute.gallery(page: next).path)\">More photos</a>"
         }
         return layout(
             title: "Gallery — Stories", bodyClass: "gallery-page",
@@ -167,7 +164,7 @@ enum WebPages {
         return layout(
             title: "Photo by \(photo.author) — Stories", bodyClass: "photo-page",
             """
-            <header class="bar"><a href="/gallery" aria-label="Back to the gallery">←</a><h1>Photo by \(HTML.escape(photo.author))</h1></header>
+            <header class="bar"><a href="\(WebRoute.gallery(page: 1).path)" aria-label="Back to the gallery">←</a><h1>Photo by \(HTML.escape(photo.author))</h1></header>
             <main class="photo" data-photo-id="\(HTML.escape(photo.id.rawValue))">
             <img src="\(WebSite.photoPath(photo).dropLast(4))-1080.img" srcset="\(WebSite.srcset(WebSite.photoPath(photo)))" sizes="100vw" alt="Photo by \(HTML.escape(photo.author))">
             <p>\(photo.width) × \(photo.height) · \(original)</p></main>

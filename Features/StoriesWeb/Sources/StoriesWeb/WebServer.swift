@@ -122,32 +122,32 @@ public struct StoriesWebServer: Sendable {
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         let site = site
         router.add(middleware: HostAndPairing(server: self, port: port))
-        router.get("/") { request, _ in
+        router.get(WebRoute.Shape.tray.pattern) { request, _ in
             let number = try Self.pageNumber(request)
             return try await site.pages.answer("tray \(number)", type: WebPages.htmlType, cache: "no-cache") {
                 Data(WebPages.tray(try await site.tray(page: number), number: number).utf8)
             }
         }
-        router.get("/u/:user") { _, context in
+        router.get(WebRoute.Shape.user.pattern) { _, context in
             let story = try await site.storyPage(user: try Self.user(context))
             return Response.redirect(to: story.items.isEmpty ? "/" : story.items[story.start].url, type: .normal)
         }
-        router.get("/u/:user/:item") { _, context in
+        router.get(WebRoute.Shape.item.pattern) { _, context in
             let story = try await site.storyPage(user: try Self.user(context), item: try Self.item(context))
             return WebPages.html(WebPages.viewer(story, data: try WebAPI.encode(story)))
         }
-        router.get("/gallery") { request, _ in
+        router.get(WebRoute.Shape.gallery.pattern) { request, _ in
             let number = try Self.pageNumber(request)
             let page = try await site.content.photos.photos(try PageRequest(page: number, limit: 30))
             return WebPages.html(WebPages.gallery(page, number: number))
         }
-        router.get("/photos/:photo") { _, context in
+        router.get(WebRoute.Shape.photo.pattern) { _, context in
             guard let id = HTML.decodedSegment(context.parameters.get("photo")) else {
                 throw WebError(.badRequest, "The photo id does not decode.")
             }
             return WebPages.html(WebPages.photo(try await site.content.photos.photo(id: PhotoID(id))))
         }
-        router.get("/memories") { _, _ in
+        router.get(WebRoute.Shape.memories.pattern) { _, _ in
             // The first year's story, or a page that says there are none today.
             guard let first = try await site.content.memories?.all().first else {
                 throw WebError(.notFound, "No memories today: nothing was taken on this day in earlier years.")

@@ -83,6 +83,7 @@ struct WebSite: Sendable {
                 poster: Self.posterPath(item),
                 duration: Int(item.duration(imageDuration: configuration.imageDuration).milliseconds),
                 caption: item.caption, alt: item.alt, link: HTML.safeLink(item.link), postedAt: item.postedAt,
+                age: item.postedAt.map { WebPages.age($0) },
                 liked: liked.contains(item.id), seen: seen.contains(item.id),
                 url: Self.itemPath(story, index), moves: moves)
         }
@@ -106,14 +107,14 @@ struct WebSite: Sendable {
 
     // MARK: - Paths (every id one escaped segment)
 
-    static func userPath(_ user: UserID) -> String { "/u/" + HTML.segment(user.rawValue) }
+    static func userPath(_ user: UserID) -> String { WebRoute.user(user).path }
 
     static func itemPath(_ story: Story, _ index: Int) -> String {
-        userPath(story.user.id) + "/" + HTML.segment(story.items[index].id.rawValue)
+        WebRoute.item(story.user.id, story.items[index].id).path
     }
 
     private static func itemPath(_ stories: [Story], _ item: StoryItem) -> String {
-        userPath(item.userID) + "/" + HTML.segment(item.id.rawValue)
+        WebRoute.item(item.userID, item.id).path
     }
 
     /// An item's media: `/media/item/{user}/{item}/{tag}.{ext}`, the tag naming the source

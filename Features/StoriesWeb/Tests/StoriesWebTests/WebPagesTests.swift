@@ -98,7 +98,9 @@ struct WebPagesTests {
                 #expect(!page.contains("javascript:"))
                 // The data block cannot be ended by a caption.
                 let block = page.components(separatedBy: "id=\"story-data\">").last ?? ""
-                #expect(block.components(separatedBy: "</script>").count == 2)
+                // (the story's block ends, then the rules' block opens and ends: three parts)
+                #expect(block.components(separatedBy: "</script>").count == 3)
+                #expect(page.components(separatedBy: "<script").count == 4, "the module, the story, the rules")
             }
             try await client.execute(uri: "/u/eve%2F%2E%2E/eve-1", method: .get) { response in
                 #expect(

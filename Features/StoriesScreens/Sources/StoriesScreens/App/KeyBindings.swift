@@ -1,3 +1,4 @@
+public import StoryNavigation
 public import StoryTerminal
 
 /// One table of key bindings per screen. The updates act on them (`action(for:)`), and the
@@ -31,10 +32,8 @@ public enum KeyBindings {
     public enum TrayAction: Sendable {
         case next, previous, first, last, pageBack, pageOn, open, mute, gallery, refresh, quit
     }
-    /// The viewer's actions.
-    public enum ViewerAction: Sendable {
-        case next, previous, nextUser, previousUser, pauseOrResume, like, mute, retry, copyLink, close
-    }
+    /// The viewer's actions (the rules' own, which the web's keys name too).
+    public typealias ViewerAction = ViewerRules.Action
     /// The gallery grid's actions.
     public enum GalleryAction: Sendable {
         case right, left, down, up, first, last, pageUp, pageDown, details, refresh, back
@@ -66,29 +65,23 @@ public enum KeyBindings {
     ]
 
     /// The viewer.
-    public static let viewer: [Binding<ViewerAction>] = [
-        Binding(
-            keys: [.arrow(.right, shift: false), .character("n")], label: "→ or n", meaning: "next item", action: .next),
-        Binding(
-            keys: [.arrow(.left, shift: false), .character("p")], label: "← or p", meaning: "previous item",
-            action: .previous),
-        Binding(
-            keys: [.character("]"), .arrow(.right, shift: true)], label: "] or Shift+→", meaning: "next user",
-            action: .nextUser),
-        Binding(
-            keys: [.character("["), .arrow(.left, shift: true)], label: "[ or Shift+←", meaning: "previous user",
-            action: .previousUser),
-        Binding(
-            keys: [.character(" ")], label: "space", meaning: "pause or resume (held in kitty: until let go)",
-            action: .pauseOrResume),
-        Binding(keys: [.character("l")], label: "l", meaning: "like or unlike", action: .like),
-        Binding(keys: [.character("m")], label: "m", meaning: "mute or unmute this user", action: .mute),
-        Binding(keys: [.character("r")], label: "r", meaning: "retry a failed item", action: .retry),
-        Binding(keys: [.character("c")], label: "c", meaning: "copy the item's link", action: .copyLink),
-        Binding(
-            keys: [.character("q"), .escape, .arrow(.down, shift: false), .arrow(.down, shift: true)],
-            label: "q, Esc or ↓", meaning: "close", action: .close),
-    ]
+    public static let viewer: [Binding<ViewerAction>] = ViewerRules.keys.map { rule in
+        Binding(keys: rule.keys.map(inputEvent), label: rule.label, meaning: rule.meaning, action: rule.action)
+    }
+
+    /// The terminal's event for a key of the rules.
+    static func inputEvent(_ key: ViewerRules.Key) -> InputEvent {
+        switch key {
+        case .right: .arrow(.right, shift: false)
+        case .left: .arrow(.left, shift: false)
+        case .down: .arrow(.down, shift: false)
+        case .shiftRight: .arrow(.right, shift: true)
+        case .shiftLeft: .arrow(.left, shift: true)
+        case .shiftDown: .arrow(.down, shift: true)
+        case .escape: .escape
+        case .character(let character): .character(character)
+        }
+    }
 
     /// The gallery's grid.
     public static let gallery: [Binding<GalleryAction>] = [

@@ -5,8 +5,8 @@ import StoryTerminal
 /// The viewer's holds and focus: a press held pauses, its release resumes or (short) taps; the
 /// terminal's focus pauses and resumes a playing viewer.
 extension ViewerUpdate {
-    /// How long a press lasts to be a hold: shorter, it is a tap.
-    public static let holdThreshold: Duration = .milliseconds(300)
+    /// How long a press lasts to be a hold: shorter, it is a tap (the rules', as on the web).
+    public static let holdThreshold = ViewerRules.holdThreshold
 
     /// A key or button let go after `heldFor`: after a hold the viewer resumes (if the press
     /// paused it); a click's short press moves on (the left third back, elsewhere forward).
@@ -23,7 +23,7 @@ extension ViewerUpdate {
             open.hold = nil
             var effects = resume ? apply(.resume, to: &open, &around) : []
             if heldFor < holdThreshold {
-                effects += apply(x < around.size.columns / 3 ? .previous : .next, to: &open, &around)
+                effects += apply(Double(x) < Double(around.size.columns) * ViewerRules.backZone ? .previous : .next, to: &open, &around)
             }
             return effects
         default: return []

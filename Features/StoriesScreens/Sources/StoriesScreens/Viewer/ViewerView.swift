@@ -202,17 +202,8 @@ enum ViewerView {
         buffer.shiftGraphics(by: offset, rows: ViewerLayout.imageTop..<(ViewerLayout.imageTop + rows))
     }
 
-    /// "now", "5m", "3h" or "2d" since the item was posted; a week or more ago, the date
-    /// itself, "3 Jun 2025 09:00" (a photographer's own pictures said "77w").
+    /// How long ago the item was posted (``PhotoDates/age(_:now:timeZone:)``, as the web says it).
     static func age(of item: StoryItem, now: Date) -> String? {
-        guard let posted = item.postedAt else { return nil }
-        let seconds = max(0, Int(now.timeIntervalSince(posted)))
-        switch seconds {
-        case ..<60: return "now"
-        case ..<3600: return "\(seconds / 60)m"
-        case ..<86_400: return "\(seconds / 3600)h"
-        case ..<(7 * 86_400): return "\(seconds / 86_400)d"
-        default: return PhotoDates.text(posted)
-        }
+        item.postedAt.map { PhotoDates.age($0, now: now) }
     }
 }
