@@ -23,7 +23,8 @@ extension ViewerUpdate {
             open.hold = nil
             var effects = resume ? apply(.resume, to: &open, &around) : []
             if heldFor < holdThreshold {
-                effects += apply(Double(x) < Double(around.size.columns) * ViewerRules.backZone ? .previous : .next, to: &open, &around)
+                let back = Double(x) < Double(around.size.columns) * ViewerRules.backZone
+                effects += apply(back ? .previous : .next, to: &open, &around)
             }
             return effects
         default: return []
