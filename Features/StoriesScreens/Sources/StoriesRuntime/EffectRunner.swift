@@ -55,6 +55,12 @@ extension InteractiveLoop {
                     let liked = (try? await store.likedItems(among: items)) ?? []
                     send(.viewer(.ready(stories: stories, userIndex: userIndex, liked: liked, now: Date())))
                 }
+            case .tray(.readProgress(let users)):
+                let store = self.store
+                tasks.run {
+                    guard let progress = try? await store.progress(for: users) else { return }
+                    send(.tray(.progress(progress)))
+                }
             case .tray(.extendViewer(let stories)):
                 let store = self.store
                 tasks.run {
@@ -169,6 +175,21 @@ extension InteractiveLoop {
             for await snapshot in await tray.snapshots() { send(.tray(.feed(snapshot))) }
         }
         tasks.run { await tray.start() }
+        // What the phone (or another terminal, or the sync) changed shows in the open tray:
+        // the store's version asked once a second (SQLite's data_version: no read of the data).
+        if let versioned = session.store as? any StateVersioned {
+            tasks.run {
+                var last = try? await versioned.stateVersion()
+                while !Task.isCancelled {
+                    do { try await Task.sleep(for: Self.stateWatchInterval) } catch { return }
+                    let now = try? await versioned.stateVersion()
+                    if now != last {
+                        last = now
+                        send(.tray(.stateChanged))
+                    }
+                }
+            }
+        }
         logger.info("interactive app started", metadata: ["source": "\(session.content.sourceName)"])
         return runner
     }

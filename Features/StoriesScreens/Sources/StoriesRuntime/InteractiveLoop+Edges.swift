@@ -51,4 +51,7 @@ extension InteractiveLoop {
 
     /// Entries kept behind the last shown position, at least (more than a screen of cells).
     static let minimumRetained = 300
+
+    /// How often the open app asks the store whether its state changed elsewhere.
+    static let stateWatchInterval: Duration = .seconds(1)
 }

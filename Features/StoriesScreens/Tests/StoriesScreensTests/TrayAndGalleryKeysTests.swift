@@ -38,6 +38,31 @@ struct TrayAndGalleryKeysTests {
         #expect(model.tray.selected == 0)
     }
 
+    /// The phone watched a story: the store's change reaches the open tray, whose ring turns
+    /// grey where the selection stays and the order does not move; a page the feed loaded
+    /// before the change keeps showing it.
+    @Test func whatWasWatchedElsewhereShowsInTheOpenTray() {
+        var model = Self.tray(5)
+        _ = AppUpdate.update(&model, .input(.arrow(.right, shift: false)))
+        #expect(model.tray.selected == 1)
+        let asked = AppUpdate.update(&model, .tray(.stateChanged))
+        let users = (0..<5).map { UserID("u\($0)") }
+        #expect(asked == [.tray(.readProgress(users))])
+        let item = model.tray.entries[3].element.story.items[0].id
+        var progress = UserProgress(userID: "u3")
+        progress.recordSeen(item, index: 0)
+        _ = AppUpdate.update(&model, .tray(.progress(["u3": progress])))
+        #expect(model.tray.entries[3].element.seen == [item])
+        #expect(model.tray.selected == 1 && model.tray.entries.map(\.element.id) == users, "nothing moved")
+        let stale = (0..<6).map { index in
+            FeedEntry(
+                position: index,
+                element: TrayUser(story: ScreenFixtures.story("u\(index)", "User \(index)", items: 1), seen: []))
+        }
+        _ = AppUpdate.update(&model, .tray(.feed(FeedSnapshot(entries: stale, phase: .loaded))))
+        #expect(model.tray.entries[3].element.seen == [item], "the next page's snapshot does not undo it")
+    }
+
     @Test func theGalleryJumpsAndTheDetailGoesThroughPhotosAndCloses() {
         var model = GalleryFixtures.gallery(14)
         _ = AppUpdate.update(&model, .input(.jump(.end)))

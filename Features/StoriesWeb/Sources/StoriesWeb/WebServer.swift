@@ -158,6 +158,7 @@ public struct StoriesWebServer: Sendable {
         WebAPI.add(to: router, site: site)
         WebMediaRoutes.add(to: router, site: site)
         WebAssets.add(to: router)
+        WebStateWatch.add(to: router, watch: site.watch)
         return router
     }
 

@@ -14,10 +14,13 @@ struct WebSite: Sendable {
     let stories = StoryCache()
     /// The tray pages and stories as sent, until the state or the content changes.
     let pages: WebPageCache
+    /// The store's version, asked while a page listens on `/events`.
+    let watch: WebStateWatch
 
     init(content: WebContent) {
         self.content = content
         pages = WebPageCache(store: content.store)
+        watch = WebStateWatch(store: content.store)
     }
 
     /// `user`'s story (from ``stories`` when asked for lately).

@@ -8,6 +8,10 @@ public enum TrayMessage: Sendable {
     case feed(FeedSnapshot<TrayUser>)
     /// An avatar was decoded (nil: it could not be loaded).
     case avatarLoaded(URL, RGBImage?)
+    /// The store says its state changed (the phone, another terminal, the sync's pull).
+    case stateChanged
+    /// The loaded users' seen and muted state as the store holds it now.
+    case progress([UserID: UserProgress])
 }
 
 /// What the tray asks.
@@ -20,6 +24,8 @@ public enum TrayEffect: Hashable, Sendable {
     case openViewer(stories: [Story], userIndex: Int)
     /// Record a mute or an unmute.
     case setMuted(UserID, Bool)
+    /// Read these users' seen and muted state (``TrayMessage/progress(_:)``).
+    case readProgress([UserID])
     /// Read the liked state of these stories, then give them to the open viewer
     /// (``ViewerMessage/more(stories:liked:)``): the tray's next page, after its last user.
     case extendViewer(stories: [Story])

@@ -27,6 +27,8 @@ public struct TrayUser: Hashable, Sendable, Identifiable {
 public struct TrayModel: Sendable {
     /// The loaded entries, in position order.
     public var entries: [FeedEntry<TrayUser>] = []
+    /// Users' state read after their page loaded (changed elsewhere), laid over the entries.
+    public var progress: [UserID: UserProgress] = [:]
     /// The feed's phase.
     public var phase: FeedPhase = .idle
     /// The selected entry's position (not its index: the window moves when wrapping).

@@ -19,6 +19,17 @@ enum TrayUpdate {
             tray.avatarsRequested.remove(url)
             if let image { tray.avatars[url] = image }
             return []
+        case .stateChanged:
+            // What was watched elsewhere shows in the rings; the order stays until the tray
+            // is loaded again (never re-sorted under the user's eyes), the selection too.
+            var users: [UserID] = []
+            var known = Set<UserID>()
+            for entry in tray.entries where known.insert(entry.element.id).inserted { users.append(entry.element.id) }
+            return users.isEmpty ? [] : [.readProgress(users)]
+        case .progress(let progress):
+            tray.progress.merge(progress) { $1 }
+            applyProgress(&tray)
+            return []
         }
     }
 
@@ -37,6 +48,7 @@ enum TrayUpdate {
             if case .failed = tray.phase { return [.feed(.retry)] }
             tray.selected = tray.entries.first?.position ?? 0
             tray.firstVisible = tray.selected
+            tray.progress = [:]  // the reload reads it anew
             return [.feed(.refresh)]
         case .quit, .gallery, nil: break
         }
@@ -137,6 +149,17 @@ enum TrayUpdate {
         return [.openViewer(stories: stories, userIndex: start)]
     }
 
+    /// The state read since the page loaded, over the entries (a page the feed loaded before
+    /// the change still carries what it read then).
+    static func applyProgress(_ tray: inout TrayModel) {
+        guard !tray.progress.isEmpty else { return }
+        for index in tray.entries.indices {
+            guard let user = tray.progress[tray.entries[index].element.id] else { continue }
+            tray.entries[index].element.seen = user.seenItemIDs
+            tray.entries[index].element.isMuted = user.isMuted
+        }
+    }
+
     static func feedChanged(
         _ tray: inout TrayModel, _ context: inout ScreenContext, _ snapshot: FeedSnapshot<TrayUser>
     ) -> [TrayEffect] {
@@ -144,6 +167,7 @@ enum TrayUpdate {
         let oldPhase = tray.phase
         let selectedUser = tray.selectedIndex.map { tray.entries[$0].element.id }
         tray.entries = snapshot.entries
+        applyProgress(&tray)
         tray.phase = snapshot.phase
         tray.isWholeList = false
         foldRepeats(&tray, context, selecting: selectedUser)
