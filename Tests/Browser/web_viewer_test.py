@@ -429,11 +429,108 @@ def check_the_timer_waits_for_the_picture(ctx):
     until(d, lambda d: bar(d, 1) > 0, "the timer once the picture is shown")
 
 
+def api(driver, path):
+    return driver.execute_async_script(
+        "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.json()).then(arguments[1])", path)
+
+
+def check_the_viewer_goes_on_into_page_two(ctx):
+    """From the last person of the tray's first page the viewer goes on to page 2's first (it
+    replayed page 1, then closed): the viewer ends where the stories end, as the terminal's."""
+    d, server = ctx.driver, ctx.parity
+    visit(d, server.url + "/")
+    first, second = api(d, "/api/tray?page=1"), api(d, "/api/tray?page=2")
+    assert first["next"] == 2 and second["users"], "the bundled samples have a second page"
+    last = first["users"][-1]["id"]
+    page_two = [user["id"] for user in second["users"]]
+    d.find_element(By.CSS_SELECTOR, f"a[data-user-id='{last}']").click()
+    until(d, lambda d: current(d)[0] == last, "the last person of page 1")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+    until(d, lambda d: current(d)[0] in page_two, "a person of page 2")
+
+
+def check_offline_between_people_stays_in_the_page(ctx):
+    """The connection gone between two people: Retry and Skip in the page (it fell onto the
+    browser's error page), and Retry goes on once the connection is back."""
+    d, server = ctx.driver, ctx.parity
+    visit(d, server.url + "/u/ada/ada-0")
+    until(d, lambda d: count(d, "itemSeen", item="ada-0") > 0, "ada's first picture")
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+        until(d, lambda d: d.find_element(By.CSS_SELECTOR, ".problem button.retry").is_displayed(), "Retry in the page")
+        assert d.current_url.startswith(server.url + "/u/ada/"), d.current_url
+        assert d.find_element(By.CSS_SELECTOR, ".problem button.skip").is_displayed()
+        height = d.execute_script("return document.querySelector('.problem button.retry').getBoundingClientRect().height")
+        assert height >= 44, f"Retry is {height} px tall"
+    finally:
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    d.find_element(By.CSS_SELECTOR, ".problem button.retry").click()
+    until(d, lambda d: current(d)[0] != "ada", "the next person once back online")
+
+
+def check_controls_are_icons_of_44_pixels_and_the_stage_follows_the_finger(ctx):
+    d, server = ctx.driver, ctx.parity
+    visit(d, server.url + "/u/ada/ada-0")
+    until(d, lambda d: count(d, "itemSeen", item="ada-0") > 0, "ada's first picture")
+    controls = d.execute_script(
+        "return [...document.querySelectorAll('.tools button, .who .close')].filter(b => !b.hidden).map(b => {"
+        "const r = b.getBoundingClientRect(); return [b.getAttribute('aria-label'), r.width, r.height, r.top] })")
+    assert len(controls) >= 5, controls
+    for label, width, height, _ in controls:
+        assert label and width >= 44 and height >= 44, f"{label}: {width}×{height}"
+    rows = {round(top) for label, _, _, top in controls if label != "Close"}
+    assert len(rows) == 1, f"the tools in one row: {controls}"
+    touch(d, "touchStart", 300, 400)
+    for x in (290, 270, 240, 220):
+        touch(d, "touchMove", x, 402)
+        time.sleep(0.02)
+    moved = d.execute_script("return getComputedStyle(document.querySelector('.stage')).transform")
+    touch(d, "touchEnd")
+    assert moved not in ("none", ""), f"the stage did not move during the drag: {moved}"
+    until(d, lambda d: current(d)[0] != "ada", "the next person after the swipe")
+
+
+def check_light_theme_has_no_band_of_another_colour(ctx):
+    d, server = ctx.driver, ctx.parity
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    try:
+        for path in ("/", "/gallery", "/no/such/page"):
+            visit(d, server.url + path)
+            colours = d.execute_script(
+                "return [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]")
+            assert all(c in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)") for c in colours), f"{path}: {colours}"
+            assert "rgb(255, 255, 255)" in colours, f"{path}: {colours}"
+    finally:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def check_the_open_tray_shows_what_the_terminal_watched(ctx):
+    """A tray open on the phone while the terminal watches a story: its ring turns grey with no
+    reload (server-sent events on /events)."""
+    d, server = ctx.driver, ctx.bundled
+    visit(d, server.url + "/")
+    user = d.find_element(By.CSS_SELECTOR, "a[data-user-id].ring-unseen").get_attribute("data-user-id")
+    items = len(api(d, f"/api/users/{user}")["items"])
+    out = subprocess.run([server.stories, "view", user, "--keys", " ".join(["next"] * items), *server.flags],
+                         env=server.env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    until(d, lambda d: "ring-seen" in d.find_element(By.CSS_SELECTOR, f"a[data-user-id='{user}']").get_attribute("class"),
+          "the ring turning grey without a reload")
+    assert count(d, "trayRefreshed") > 0
+
+
 CHECKS = [check_tray_tap_and_the_timer, check_the_timer_waits_for_the_picture, check_hold_pauses_and_taps_move, check_swipes_between_people_and_down_to_close,
           check_a_video_plays_and_its_bar_follows, check_seen_reaches_the_store,
           check_the_outbox_delivers_after_the_server_returns, check_pages_without_javascript,
           check_a_hostile_document, check_parity_with_the_terminal, check_the_host_and_pairing_over_sockets,
-          check_back_after_closing]
+          check_back_after_closing, check_the_viewer_goes_on_into_page_two,
+          check_offline_between_people_stays_in_the_page,
+          check_controls_are_icons_of_44_pixels_and_the_stage_follows_the_finger,
+          check_light_theme_has_no_band_of_another_colour, check_the_open_tray_shows_what_the_terminal_watched]
 
 
 class Context:
