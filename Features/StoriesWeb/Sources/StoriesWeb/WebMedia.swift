@@ -44,16 +44,16 @@ enum WebMedia {
         }
     }
 
-    /// A picture's MIME type from its first bytes, nil when it is none the page shows.
+    /// A picture's MIME type from its first bytes (StoryBase's one sniffing rule), nil when it
+    /// is none the page shows.
     static func pictureType(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(12))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return "image/webp"
+        switch MediaFormat.sniff(data) {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        case .video, nil: nil
         }
-        return nil
     }
 
     /// A `Range: bytes=…` header against a file of `size` bytes: the first and last byte to

@@ -161,13 +161,24 @@ enum WebPages {
             HTML.safeLink(photo.url).map {
                 "<a href=\"\(HTML.escape($0))\" rel=\"noopener noreferrer\" target=\"_blank\">Original</a>"
             } ?? ""
+        // As the terminal's detail says it: the size, when it was taken, the file's name (a
+        // local path never leaves the machine).
+        var parts: [String] = []
+        if photo.width > 0 { parts.append("\(photo.width) × \(photo.height)") }
+        if let taken = photo.takenAt {
+            parts.append("taken <time datetime=\"\(taken.formatted(.iso8601))\">\(PhotoDates.text(taken))</time>")
+        }
+        if photo.url.isFileURL {
+            parts.append("<span class=\"file\">\(HTML.escape(photo.url.lastPathComponent))</span>")
+        }
+        let details = parts.joined(separator: " · ")
         return layout(
             title: "Photo by \(photo.author) — Stories", bodyClass: "photo-page",
             """
             <header class="bar"><a href="\(WebRoute.gallery(page: 1).path)" aria-label="Back to the gallery">←</a><h1>Photo by \(HTML.escape(photo.author))</h1></header>
             <main class="photo" data-photo-id="\(HTML.escape(photo.id.rawValue))">
             <img src="\(WebSite.photoPath(photo).dropLast(4))-1080.img" srcset="\(WebSite.srcset(WebSite.photoPath(photo)))" sizes="100vw" alt="Photo by \(HTML.escape(photo.author))">
-            <p>\(photo.width) × \(photo.height) · \(original)</p></main>
+            <p class="details">\(details)\(original.isEmpty ? "" : " · " + original)</p></main>
             """)
     }
 

@@ -82,6 +82,8 @@ struct WebFixture {
     var withMemories = false
     /// Users a tray page (the source pages by it too).
     var pageSize = 20
+    /// The gallery's photos.
+    var photos: [Photo] = []
 
     init(extra: [Story] = [], withMemories: Bool = false) throws {
         self.withMemories = withMemories
@@ -130,6 +132,7 @@ struct WebFixture {
 
     func content() -> WebContent {
         let stories = stories
+        let photos = photos
         let jpeg = Self.jpeg
         let counts = counts
         let content = TestStoryContent(
@@ -147,8 +150,13 @@ struct WebFixture {
         var web = WebContent(
             stories: content,
             photos: TestPhotoCatalog(
-                onPhotos: { Page(request: $0, elements: [], nextPage: nil) },
-                onPhoto: { throw PhotoCatalogError.unknownPhoto($0) }),
+                onPhotos: { [photos] in Page(request: $0, elements: photos, nextPage: nil) },
+                onPhoto: { [photos] id in
+                    guard let photo = photos.first(where: { $0.id == id }) else {
+                        throw PhotoCatalogError.unknownPhoto(id)
+                    }
+                    return photo
+                }),
             images: { _ in
                 counts.loads.withLock { $0 += 1 }
                 return jpeg

@@ -88,6 +88,29 @@ struct WebPagesTests {
         }
     }
 
+    /// The photo page says what the terminal's detail says: author, size, when it was taken,
+    /// the file's name (never its folder).
+    @Test func thePhotoPageShowsTheAuthorDateAndFile() async throws {
+        var fixture = try WebFixture()
+        let taken = Date(timeIntervalSince1970: 1_749_000_000)
+        fixture.photos = [
+            Photo(
+                id: "p1", author: "Ana <b>", width: 4032, height: 3024,
+                url: URL(fileURLWithPath: "/home/ana/secret-folder/IMG_0001.jpg"),
+                downloadURL: URL(fileURLWithPath: "/home/ana/secret-folder/IMG_0001.jpg"), takenAt: taken)
+        ]
+        try await fixture.test { client in
+            try await client.execute(uri: "/photos/p1", method: .get) { response in
+                let page = response.text
+                #expect(page.contains("Photo by Ana &lt;b&gt;"))
+                #expect(page.contains("4032 × 3024"))
+                #expect(page.contains("taken <time datetime=\"\(taken.formatted(.iso8601))\">"))
+                #expect(page.contains("Jun 2025"))
+                #expect(page.contains("IMG_0001.jpg") && !page.contains("secret-folder"))
+            }
+        }
+    }
+
     @Test func contentMarkupAndLinksAreEscapedOrDropped() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
