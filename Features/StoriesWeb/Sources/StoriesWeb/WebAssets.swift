@@ -12,7 +12,7 @@ enum WebAssets {
     static let step = String(decoding: PackageResources.viewer_step_js, as: UTF8.self)
     static let stepPath = "/assets/viewer-step.\(fingerprint(step)).js"
     static let script = String(decoding: PackageResources.stories_js, as: UTF8.self)
-        .replacing("from './viewer-step.js'", with: "from '\(stepPath)'")
+        .replacing("import('./viewer-step.js')", with: "import('\(stepPath)')")
     static let scriptPath = "/assets/stories.\(fingerprint(script)).js"
     static let style = String(decoding: PackageResources.stories_css, as: UTF8.self)
     static let stylePath = "/assets/stories.\(fingerprint(style)).css"

@@ -25,7 +25,7 @@ enum WebPages {
         <meta name="color-scheme" content="dark light">
         <title>\(HTML.escape(title))</title>
         <link rel="stylesheet" href="\(WebAssets.stylePath)">
-        <link rel="modulepreload" href="\(WebAssets.stepPath)">
+        \(bodyClass == "viewer-page" ? "<link rel=\"modulepreload\" href=\"\(WebAssets.stepPath)\">\n" : "")\
         <script type="module" src="\(WebAssets.scriptPath)"></script>
         </head><body class="\(bodyClass)">
         \(content)
@@ -45,7 +45,7 @@ enum WebPages {
             let avatar =
                 user.avatarURL == nil
                 ? "<span class=\"avatar initial\" aria-hidden=\"true\">\(HTML.escape(String(user.name.prefix(1))))</span>"
-                : "<img class=\"avatar\" src=\"\(WebSite.sized(avatarPath, 160))\" srcset=\"\(WebSite.srcset(avatarPath, widths: [160, 360]))\" sizes=\"72px\" alt=\"\" width=\"72\" height=\"72\" decoding=\"async\"\(index >= 12 ? " loading=\"lazy\"" : "")>"
+                : "<img class=\"avatar\" src=\"\(WebSite.sized(avatarPath, 160))\" srcset=\"\(WebSite.srcset(avatarPath, widths: [160, 360]))\" sizes=\"72px\" alt=\"\" width=\"72\" height=\"72\" decoding=\"async\"\(index < 6 ? " fetchpriority=\"high\"" : index >= 15 ? " loading=\"lazy\"" : "")>"
             let state =
                 entry.isMuted
                 ? "muted" : entry.ring == .seen ? "all seen" : "\(entry.story.items.count - entry.seenItems) new"

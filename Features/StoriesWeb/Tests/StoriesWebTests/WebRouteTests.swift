@@ -63,7 +63,8 @@ struct WebRouteTests {
                 #expect(!text.contains(literal), "\(name) writes \(literal)")
             }
         }
-        #expect(WebAssets.script.contains("from '\(WebAssets.stepPath)'"), "the import names the fingerprinted module")
+        #expect(
+            WebAssets.script.contains("import('\(WebAssets.stepPath)')"), "the import names the fingerprinted module")
     }
 
     /// The page's script and style stay small on a phone's network: ≤ 30 KB gzipped together.

@@ -1,8 +1,8 @@
 // Stories' web viewer: the DOM around viewer-step.js (which holds the viewer's logic) — the
 // media elements, the timers and frames it asks for, the outbox that survives a lost
 // connection, the tray's live rings and the gallery's next pages. The rules and the URL shapes
-// come from the page's `stories-rules` block; nothing here decides a move.
-import { initial, running, step, fill, match } from './viewer-step.js';
+// come from the page's `stories-rules` block; nothing here decides a move. The step module is
+// imported by the viewer alone (a tray page on a slow network does not wait for it).
 
 const { viewer: rules, routes } = JSON.parse(document.getElementById('stories-rules')?.textContent || '{"viewer":{},"routes":{}}');
 
@@ -95,8 +95,9 @@ if (trayRoot) startTray(trayRoot);
 const galleryRoot = document.querySelector('[data-gallery]');
 if (galleryRoot) startGallery(galleryRoot);
 
-function startViewer(root) {
+async function startViewer(root) {
   document.documentElement.classList.add('js');
+  const { initial, running, step, fill, match } = await import('./viewer-step.js');
   // Opened by a tap in the tray (closing goes back there), or by a link from elsewhere.
   let openedFromTray = false;
   try { openedFromTray = sessionStorage.getItem('stories.opened') === '1'; sessionStorage.removeItem('stories.opened'); } catch { /* a link */ }
