@@ -305,6 +305,10 @@ let package = Package(
             ],
             path: "Features/StoriesWeb/Tests/StoriesWebTests"
         ),
+        // Every package README's Swift example, compiled; ReadmeExampleTests holds each README to it.
+        .testTarget(
+            name: "ReadmeExampleTests",
+            dependencies: appModules + ["StoryInterfacesTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
