@@ -110,7 +110,7 @@ let modules: [Target] = [
             "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryTerminal",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), nio("NIOCore"), nio("NIOHTTP1"),
-            nio("NIOConcurrencyHelpers"), nio("NIOPosix"),
+            nio("NIOConcurrencyHelpers"), nio("NIOPosix"), .product(name: "CompressNIO", package: "compress-nio"),
         ],
         path: "Features/StoriesWeb/Sources/StoriesWeb",
         resources: [
@@ -197,6 +197,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .target(

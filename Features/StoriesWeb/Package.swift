@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // Connection deadlines at NIO's HTTP/1 level (WebConnections).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Pages, script, style and JSON gzipped once (WebCompression).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             // The page's script and style, files that `node --test` and a linter read too.
             resources: [

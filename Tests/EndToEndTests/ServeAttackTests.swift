@@ -271,6 +271,27 @@ struct ServeAttackTests {
             ],
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(whole.stdout == "200 \(length)")
+        // Asked with gzip: pages and JSON come compressed (a weak ETag, and a 304 for it), a
+        // clip never (it is compressed already, and ranges are of the file).
+        func headers(_ path: String, _ extra: [String] = []) async throws -> String {
+            try await ChildProcesses.run(
+                "/usr/bin/curl",
+                ["-s", "-o", "/dev/null", "-D", "-", "-H", "Cookie: \(cookie)", "-H", "Accept-Encoding: gzip"] + extra
+                    + [server.base + path],
+                environment: ["PATH": "/usr/bin:/bin"]
+            ).stdout.lowercased()
+        }
+        let tray = try await headers("/")
+        #expect(tray.contains("content-encoding: gzip") && tray.contains("vary: accept-encoding"), "\(tray)")
+        let tag = try #require(tray.firstMatch(of: /etag: (w\/"[0-9a-f]+")/)?.1)
+        let again = try await headers("/", ["-H", "If-None-Match: \(tag.replacing("w/", with: "W/"))"])
+        #expect(again.hasPrefix("http/1.1 304"), "\(again)")
+        #expect(try await headers("/api/users/mia").contains("content-encoding: gzip"))
+        #expect(!(try await headers(String(clip))).contains("content-encoding"))
+        let unzipped = try await ChildProcesses.run(
+            "/usr/bin/curl", ["-s", "--compressed", "-H", "Cookie: \(cookie)", server.base + "/"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(unzipped.stdout.contains("data-tray"), "the gzipped page unzips to the tray")
         // A resized picture lands in the web picture cache, which `cache clear` empties too.
         let avatar = try #require(story.stdout.firstMatch(of: /"avatar":"(\/media\/avatar\/[^"]+\.img)"/)?.1)
         let picture = try await ChildProcesses.run(

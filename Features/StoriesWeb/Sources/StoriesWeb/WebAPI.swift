@@ -58,7 +58,9 @@ enum WebAPI {
         let content = site.content
         router.get(WebRoute.Shape.apiTray.pattern) { request, _ in
             let number = try StoriesWebServer.pageNumber(request)
-            return try await site.pages.answer("api tray \(number)", type: "application/json", cache: "no-store") {
+            return try await site.pages.answer(
+                "api tray \(number)", type: "application/json", cache: "no-store", gzip: WebCompression.accepts(request)
+            ) {
                 try await trayReport(site: site, page: number)
             }
         }
@@ -67,7 +69,9 @@ enum WebAPI {
             let user = try StoriesWebServer.user(context)
             // The key names both ids, each in full (a user "a b" never meets user "a" item "b").
             let key = "user \(user.rawValue.utf8.count) \(user.rawValue) \(item?.rawValue ?? "")"
-            return try await site.pages.answer(key, type: "application/json", cache: "no-store") {
+            return try await site.pages.answer(
+                key, type: "application/json", cache: "no-store", gzip: WebCompression.accepts(request)
+            ) {
                 try encode(try await site.storyPage(user: user, item: item))
             }
         }

@@ -23,21 +23,28 @@ enum WebAssets {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// Each file by its path: its bytes, gzipped once, and its type.
+    static let files: [String: (body: ByteBuffer, gzipped: ByteBuffer?, type: String)] = {
+        var files: [String: (body: ByteBuffer, gzipped: ByteBuffer?, type: String)] = [:]
+        for (path, text, type) in [
+            (scriptPath, script, "text/javascript; charset=utf-8"), (stepPath, step, "text/javascript; charset=utf-8"),
+            (stylePath, style, "text/css; charset=utf-8"),
+        ] {
+            let body = ByteBuffer(string: text)
+            files[path] = (body, WebCompression.gzip(body), type)
+        }
+        return files
+    }()
+
     static func add(to router: Router<WebContext>) {
-        router.get("/assets/:file") { _, context in
-            let path = "/assets/" + (context.parameters.get("file") ?? "")
-            let (body, type): (String, String)
-            switch path {
-            case scriptPath: (body, type) = (script, "text/javascript; charset=utf-8")
-            case stepPath: (body, type) = (step, "text/javascript; charset=utf-8")
-            case stylePath: (body, type) = (style, "text/css; charset=utf-8")
-            default:
+        router.get("/assets/:file") { request, context in
+            guard let file = files["/assets/" + (context.parameters.get("file") ?? "")] else {
                 throw WebError(
                     .notFound, "There is no such file (the page that named it is older than this server: reload it).")
             }
-            return Response(
-                status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=31536000, immutable"],
-                body: .init(byteBuffer: ByteBuffer(string: body)))
+            return WebCompression.respond(
+                file.body, gzipped: file.gzipped, gzip: WebCompression.accepts(request),
+                headers: [.contentType: file.type, .cacheControl: "public, max-age=31536000, immutable"])
         }
     }
 }

@@ -152,7 +152,9 @@ struct WebGuard<Context: RequestContext>: RouterMiddleware {
         if request.method == .get || request.method == .head, response.status == .ok,
             let tag = response.headers[.eTag],
             request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces) == tag
+                // A gzipped answer's tag is weak (WebCompression): the same bytes before it.
+                let given = $0.trimmingCharacters(in: .whitespaces)
+                return given == tag || "W/" + given == tag || given == "W/" + tag
             }) == true
         {
             var headers = response.headers

@@ -15,6 +15,8 @@ final class WebPageCache: Sendable {
         var version: Int
         var made: ContinuousClock.Instant
         var body: ByteBuffer
+        /// The body gzipped, when that is smaller.
+        var gzipped: ByteBuffer?
         var tag: String
         var type: String
     }
@@ -33,20 +35,22 @@ final class WebPageCache: Sendable {
 
     /// The answer for `key`: kept bytes while the state's version holds (made anew in the
     /// background once older than ``contentLifetime``), else `make()`'s, made once however
-    /// many ask at the same time; `type` its media type, `cache` its Cache-Control.
+    /// many ask at the same time; `type` its media type, `cache` its Cache-Control; gzipped
+    /// (compressed once, kept) for a request that takes it.
     func answer(
-        _ key: String, type: String, cache: String, make: @escaping @Sendable () async throws -> Data
+        _ key: String, type: String, cache: String, gzip: Bool, make: @escaping @Sendable () async throws -> Data
     ) async throws -> Response {
         guard let store, let version = try? await store.stateVersion() else {
-            return Self.response(try await Self.entry(version: 0, type: type, make), cache: cache)
+            return Self.response(try await Self.entry(version: 0, type: type, make), cache: cache, gzip: gzip)
         }
         if let kept = entries.withLock({ $0[key] }), kept.version == version {
             if ContinuousClock.now - kept.made >= Self.contentLifetime {
                 _ = building(key, version: version, type: type, make)
             }
-            return Self.response(kept, cache: cache)
+            return Self.response(kept, cache: cache, gzip: gzip)
         }
-        return Self.response(try await building(key, version: version, type: type, make).value, cache: cache)
+        return Self.response(
+            try await building(key, version: version, type: type, make).value, cache: cache, gzip: gzip)
     }
 
     /// The build of `key` under way, or a new one, which keeps its answer when it ends.
@@ -71,14 +75,15 @@ final class WebPageCache: Sendable {
 
     private static func entry(version: Int, type: String, _ make: () async throws -> Data) async throws -> Entry {
         let data = try await make()
+        let body = ByteBuffer(bytes: data)
         return Entry(
-            version: version, made: .now, body: ByteBuffer(bytes: data),
+            version: version, made: .now, body: body, gzipped: WebCompression.gzip(body),
             tag: "\"\(WebAssets.fingerprint(String(decoding: data, as: UTF8.self)))\"", type: type)
     }
 
-    private static func response(_ entry: Entry, cache: String) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: entry.type, .cacheControl: cache, .eTag: entry.tag],
-            body: .init(byteBuffer: entry.body))
+    private static func response(_ entry: Entry, cache: String, gzip: Bool) -> Response {
+        WebCompression.respond(
+            entry.body, gzipped: entry.gzipped, gzip: gzip,
+            headers: [.contentType: entry.type, .cacheControl: cache], tag: entry.tag)
     }
 }

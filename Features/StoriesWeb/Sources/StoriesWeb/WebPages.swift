@@ -11,10 +11,15 @@ enum WebPages {
     /// A page; a 200 carries an ETag of its bytes (the guard answers 304 to a browser that has them).
     static let htmlType = "text/html; charset=utf-8"
 
-    static func html(_ body: String, status: HTTPResponse.Status = .ok, cache: String = "no-cache") -> Response {
-        var headers: HTTPFields = [.contentType: htmlType, .cacheControl: cache]
-        if status == .ok { headers[.eTag] = "\"\(WebAssets.fingerprint(body))\"" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    static func html(
+        _ body: String, status: HTTPResponse.Status = .ok, cache: String = "no-cache", gzip: Bool = false
+    ) -> Response {
+        let headers: HTTPFields = [.contentType: htmlType, .cacheControl: cache]
+        let bytes = ByteBuffer(string: body)
+        guard status == .ok else { return Response(status: status, headers: headers, body: .init(byteBuffer: bytes)) }
+        return WebCompression.respond(
+            bytes, gzipped: gzip ? WebCompression.gzip(bytes) : nil, gzip: gzip, headers: headers,
+            tag: "\"\(WebAssets.fingerprint(body))\"")
     }
 
     static func layout(title: String, bodyClass: String, _ content: String) -> String {

@@ -124,7 +124,9 @@ public struct StoriesWebServer: Sendable {
         router.add(middleware: HostAndPairing(server: self, port: port))
         router.get(WebRoute.Shape.tray.pattern) { request, _ in
             let number = try Self.pageNumber(request)
-            return try await site.pages.answer("tray \(number)", type: WebPages.htmlType, cache: "no-cache") {
+            return try await site.pages.answer(
+                "tray \(number)", type: WebPages.htmlType, cache: "no-cache", gzip: WebCompression.accepts(request)
+            ) {
                 Data(WebPages.tray(try await site.tray(page: number), number: number).utf8)
             }
         }
@@ -132,9 +134,10 @@ public struct StoriesWebServer: Sendable {
             let story = try await site.storyPage(user: try Self.user(context))
             return Response.redirect(to: story.items.isEmpty ? "/" : story.items[story.start].url, type: .normal)
         }
-        router.get(WebRoute.Shape.item.pattern) { _, context in
+        router.get(WebRoute.Shape.item.pattern) { request, context in
             let story = try await site.storyPage(user: try Self.user(context), item: try Self.item(context))
-            return WebPages.html(WebPages.viewer(story, data: try WebAPI.encode(story)))
+            return WebPages.html(
+                WebPages.viewer(story, data: try WebAPI.encode(story)), gzip: WebCompression.accepts(request))
         }
         router.get(WebRoute.Shape.gallery.pattern) { request, _ in
             let number = try Self.pageNumber(request)
