@@ -34,7 +34,7 @@ class Server:
 
     @property
     def env(self):
-        return {"HOME": self.home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
+        return {"HOME": self.home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TZ": "UTC"}
 
     def start(self):
         self.process = subprocess.Popen(
@@ -291,6 +291,9 @@ def check_a_hostile_document(ctx):
     caption = d.find_element(By.CSS_SELECTOR, ".caption").text
     assert caption == "<script>alert('caption')</script> \"quoted\" & <b>bold</b>", caption
     assert len(d.find_elements(By.TAG_NAME, "script")) == 3, "a caption added a script element"
+    # An item older than a week says its date, as the terminal's viewer does (it said "77w").
+    posted = d.find_element(By.CSS_SELECTOR, ".who time").text
+    assert posted == "3 Jun 2025 09:00", posted
     try:
         alert = d.switch_to.alert.text
         raise AssertionError(f"an alert ran: {alert}")
@@ -554,6 +557,7 @@ def main():
         json.dump({"data": [{"id": "evil", "user": {"username": "<img src=x onerror=alert(1)> Mallory</script>"},
                              "snap_count": 2, "snaps": [
                                  {"media_type": "image", "media_url": "http://127.0.0.1:9/a.jpg",
+                                  "created_at": "2025-06-03T09:00:00Z",
                                   "caption": "<script>alert('caption')</script> \"quoted\" & <b>bold</b>"},
                                  {"media_type": "image", "media_url": "http://127.0.0.1:9/b.jpg",
                                   "link": "https://example.com/\"><script>alert(2)</script>"}]}]}, f)
