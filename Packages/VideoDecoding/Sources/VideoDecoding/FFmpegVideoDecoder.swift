@@ -178,6 +178,8 @@ public struct FFmpegVideoDecoder: Sendable {
             // the queue for slots (the look never blocks).
             do { close(try Self.openClip(file).descriptor) } catch {
                 stopper.exited()
+                // Without ffmpeg, that is what to fix first (only a WebP plays without it).
+                if case .failure(let missing) = ffmpegTool { return continuation.finish(throwing: missing) }
                 continuation.finish(throwing: error)
                 return
             }

@@ -69,6 +69,15 @@ struct AnimationTests {
             once += 1
         }
         #expect(once == 10, "one pass: \(once)")
+        // libwebp needs no ffmpeg: a machine without it still plays the WebP.
+        let withoutFFmpeg = FFmpegVideoDecoder(environment: ["PATH": "/nonexistent"])
+        var alone = 0
+        for try await _ in withoutFFmpeg.frames(
+            file, fittingWidth: 80, height: 45, frameRate: 10, limit: .seconds(1), loopsAsTheFileSays: false)
+        {
+            alone += 1
+        }
+        #expect(alone == 10, "without ffmpeg: \(alone)")
         // Fitted by area like the other clips: the first picture of testsrc against ffmpeg's.
         let still = try Clips.make("first.webp", codec: Self.webp, seconds: 1, rate: 10)
         var stills: [VideoFrame] = []
