@@ -110,6 +110,20 @@ test('a hold pauses from the rules\' threshold and its release resumes without m
   assert.equal(moved.state.held, false, 'a finger that moved is no hold');
 });
 
+test('a finger that rests past the hold threshold and then swipes still swipes (a slow phone)', () => {
+  const s = ready(opened().state).state;
+  const held = run(s, { type: 'press', x: 200, y: 100 }, { type: 'timeout', name: 'hold', token: s.token });
+  assert.equal(held.state.held, true);
+  const down = run(held.state, { type: 'drag', x: 200, y: 150 }, { type: 'release', x: 200, y: 100 + rules.closeDistance + 5, left: 0, width: 390 });
+  assert.deepEqual(emitted(down.effects), ['resumed', 'closed']);
+  assert.equal(of(down.effects, 'close').length, 1);
+  const sideways = run(held.state, { type: 'release', x: 200 - rules.swipeDistance - 5, y: 100, left: 0, width: 390 });
+  assert.equal(of(sideways.effects, 'fetchUser').length, 1);
+  const still = run(held.state, { type: 'release', x: 201, y: 101, left: 0, width: 390 });
+  assert.deepEqual(emitted(still.effects), ['resumed']);
+  assert.equal(of(still.effects, 'show').length, 0, 'a hold let go where it was is no tap');
+});
+
 test('swipes: sideways to the next person through the API the routes name, down to close; the stage follows', () => {
   const s = ready(opened().state).state;
   const left = run(s, { type: 'press', x: 300, y: 300 }, { type: 'drag', x: 200, y: 305 }, { type: 'release', x: 200, y: 305, left: 0, width: 390 });

@@ -222,29 +222,31 @@ export function step(state, event) {
       if (!s.press) break;
       const dx = event.x - s.press.x, dy = event.y - s.press.y;
       if (!s.press.moved && Math.hypot(dx, dy) > s.rules.tapSlop) s.press = { ...s.press, moved: true };
-      if (s.press.moved && !s.held) out('follow', { dx: Math.abs(dx) > Math.abs(dy) ? dx : 0, dy: Math.abs(dy) >= Math.abs(dx) ? Math.max(0, dy) : 0 });
+      if (s.press.moved) out('follow', { dx: Math.abs(dx) > Math.abs(dy) ? dx : 0, dy: Math.abs(dy) >= Math.abs(dx) ? Math.max(0, dy) : 0 });
       break;
     }
     case 'release': {
       const press = s.press;
       s.press = null;
       if (!press) break;
-      if (s.held) {
+      const dx = event.x - press.x, dy = event.y - press.y;
+      const { swipeDistance, closeDistance, tapSlop, backZone } = s.rules;
+      const sideways = !event.cancelled && Math.abs(dx) > swipeDistance && Math.abs(dx) > Math.abs(dy);
+      const down = !event.cancelled && dy > closeDistance && dy > Math.abs(dx);
+      const wasHeld = s.held;
+      if (wasHeld) {
+        // A hold ends: the clock runs again; a hold that ended in a swipe is still the swipe.
         s.held = false; emit('resumed');
         if (s.ready && item(s).type === 'video') out('video', { play: true });
         out('label', { state: s });
-        break;
       }
-      const dx = event.x - press.x, dy = event.y - press.y;
-      const { swipeDistance, closeDistance, tapSlop, backZone } = s.rules;
-      if (event.cancelled) { out('follow', { dx: 0, dy: 0, settle: true }); break; }
-      if (Math.abs(dx) > swipeDistance && Math.abs(dx) > Math.abs(dy)) {
+      if (sideways) {
         out('follow', { dx: 0, dy: 0, settle: true, away: dx < 0 ? 'left' : 'right' });
         move(dx < 0 ? 'nextUser' : 'previousUser');
-      } else if (dy > closeDistance && dy > Math.abs(dx)) {
+      } else if (down) {
         out('follow', { dx: 0, dy: 0, settle: true, away: 'down' });
         close();
-      } else if (Math.abs(dx) <= tapSlop && Math.abs(dy) <= tapSlop) {
+      } else if (!wasHeld && !event.cancelled && Math.abs(dx) <= tapSlop && Math.abs(dy) <= tapSlop) {
         move((event.x - event.left) < event.width * backZone ? 'previous' : 'next');
       } else {
         out('follow', { dx: 0, dy: 0, settle: true });
