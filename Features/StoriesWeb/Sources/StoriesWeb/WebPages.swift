@@ -106,7 +106,8 @@ enum WebPages {
                 "<a class=\"link\" href=\"\(HTML.escape($0))\" rel=\"noopener noreferrer\" target=\"_blank\">Open link</a>"
             } ?? ""
         let base = HTML.escape(item.url)
-        let posted = item.postedAt.map { "<time datetime=\"\($0.formatted(.iso8601))\">\(Self.age($0))</time>" } ?? ""
+        let posted =
+            item.postedAt.map { "<time datetime=\"\($0.formatted(.iso8601))\">\(item.age ?? "")</time>" } ?? ""
         return layout(
             title: "\(story.user.name) — Stories", bodyClass: "viewer-page",
             """
@@ -128,9 +129,6 @@ enum WebPages {
             </main>
             """)
     }
-
-    /// How long ago, as the terminal's viewer says it ("3h", "2d", "3 Jun 2025 09:00").
-    static func age(_ date: Date, now: Date = Date()) -> String { PhotoDates.age(date, now: now) }
 
     // MARK: - Gallery
 

@@ -86,7 +86,7 @@ struct WebSite: Sendable {
                 poster: Self.posterPath(item),
                 duration: Int(item.duration(imageDuration: configuration.imageDuration).milliseconds),
                 caption: item.caption, alt: item.alt, link: HTML.safeLink(item.link), postedAt: item.postedAt,
-                age: item.postedAt.map { WebPages.age($0) },
+                age: item.postedAt.map { PhotoDates.age($0, now: Date()) },
                 liked: liked.contains(item.id), seen: seen.contains(item.id),
                 url: Self.itemPath(story, index), moves: moves)
         }
