@@ -118,6 +118,35 @@ struct ServeAttackTests {
         withExtendedLifetime(held) {}
     }
 
+    /// 80 pages of one phone following `/events` (more than an address's 64 slots): a normal
+    /// request still gets its answer, the longest-following stream closed for it (a browser
+    /// opens it again by itself); it was refused while the streams held every slot.
+    @Test(.timeLimit(.minutes(3)))
+    func eventStreamsHoldNoSlot() async throws {
+        let server = try await Server()
+        defer { server.process.stop() }
+        let cookie = try await server.session()
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let streams: [Connection] = await Task.detached {
+            var streams: [Connection] = []
+            for _ in 0..<80 {
+                guard let connection = Connection(port: server.port, timeout: 20) else { continue }
+                connection.send("GET /events HTTP/1.1\r\n\(host)Cookie: \(cookie)\r\n\r\n")
+                _ = connection.read(until: "retry:")
+                streams.append(connection)
+            }
+            return streams
+        }.value
+        #expect(streams.count >= 64, "streams opened: \(streams.count)")
+        let answer: (text: String, closed: Bool) = await Task.detached {
+            guard let normal = Connection(port: server.port, timeout: 20) else { return ("no connection", false) }
+            normal.send("GET /api/state HTTP/1.0\r\n\(host)Cookie: \(cookie)\r\n\r\n")
+            return normal.readToEnd()
+        }.value
+        #expect(answer.text.hasPrefix("HTTP/1.1 200"), "a request among 80 event streams: \(answer.text.prefix(200))")
+        withExtendedLifetime(streams) {}
+    }
+
     /// The server's resident memory (Linux's /proc), nil elsewhere.
     static func residentBytes(of pattern: String) async throws -> Int? {
         #if os(Linux)

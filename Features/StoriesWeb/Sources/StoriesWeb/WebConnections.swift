@@ -8,7 +8,8 @@ import NIOHTTP1
 /// ``Limits/keepAlive``; an answer the client stops reading for ``Limits/stalled`` is dropped.
 /// When the open connections pass ``Limits/soft``, or one address passes
 /// ``Limits/perAddress``, the longest-waiting connection (idle, still sending its head or body,
-/// or not reading its answer) is closed to make room; an HTTP/1.0 client without
+/// not reading its answer, or following server-sent events, which its browser opens again) is
+/// closed to make room; an HTTP/1.0 client without
 /// keep-alive, and any answer that says `Connection: close`, is closed once answered.
 ///
 /// Hummingbird's HTTP/1 channel has one idle timeout for all of these, and no idea of which
@@ -90,6 +91,9 @@ final class WebConnections: Sendable {
         private var deadline: Scheduled<Void>?
         private var stall: Scheduled<Void>?
         private var answering = false
+        /// The answer is a stream the client opens again by itself (server-sent events): it
+        /// holds no slot, and may be closed for a new connection like an idle one.
+        private var streaming = false
         /// For each request received and not yet answered (clients may pipeline): whether its
         /// connection closes once it is answered.
         private var closing: [Bool] = []
@@ -136,11 +140,16 @@ final class WebConnections: Sendable {
                 } else if closing.first == true {
                     head.headers.replaceOrAdd(name: "connection", value: "close")
                 }
+                if head.headers[canonicalForm: "content-type"].contains(where: { $0.hasPrefix("text/event-stream") }) {
+                    streaming = true
+                    connections.waiting(context.channel, true)
+                }
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
             case .body:
                 context.write(data, promise: promise)
             case .end:
                 answering = false
+                streaming = false
                 stall?.cancel()
                 stall = nil
                 let closeAfterAnswer = closing.isEmpty ? false : closing.removeFirst()
@@ -165,7 +174,7 @@ final class WebConnections: Sendable {
             if context.channel.isWritable {
                 stall?.cancel()
                 stall = nil
-                if answering { connections.waiting(context.channel, false) }
+                if answering && !streaming { connections.waiting(context.channel, false) }
             } else if answering, stall == nil {
                 let channel = context.channel
                 stall = context.eventLoop.scheduleTask(in: connections.limits.stalled) { channel.close(promise: nil) }
