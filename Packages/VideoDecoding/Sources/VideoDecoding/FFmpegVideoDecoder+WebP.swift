@@ -24,7 +24,7 @@ extension FFmpegVideoDecoder {
     ) async throws(VideoDecodeError) {
         let data: Data
         do { data = try BoundedFile.contents(of: file.path, limit: maximumWebPBytes) } catch {
-            throw .unreadable("cannot read \(file.lastPathComponent): \(error.reason)")
+            throw .unreadablePicture("cannot read \(file.lastPathComponent): \(error.reason)")
         }
         let animation = try WebPAnimation(data, library: library)
         guard animation.width * animation.height <= maximumPixels else {
@@ -73,7 +73,7 @@ extension FFmpegVideoDecoder {
             }
             passes += 1
             guard pictures > 0 else {
-                if index == 0 { throw .unreadable("the WebP's pictures are damaged") }
+                if index == 0 { throw .unreadablePicture("the WebP's pictures are damaged") }
                 return  // damage after some pictures: what was shown stays
             }
             guard looping, animation.loopCount == 0 || passes < animation.loopCount else { return }

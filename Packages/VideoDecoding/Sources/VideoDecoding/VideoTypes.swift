@@ -49,6 +49,8 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
     case toolMissing(String)
     /// The tool could not read the file: its own first error line.
     case unreadable(String)
+    /// An animated picture (a WebP libwebp reads) could not be read: why.
+    case unreadablePicture(String)
     /// The tool is there and could not be started (too many open files or processes): why.
     case cannotStart(String)
     /// The file has no video stream.
@@ -66,6 +68,7 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg) — videos show their poster"
         case .unreadable(let detail): "cannot decode this video: \(detail)"
+        case .unreadablePicture(let detail): "cannot decode this picture: \(detail)"
         case .cannotStart(let reason): "the video decoder could not start (\(reason)); r retries"
         case .noVideo: "the file has no video stream"
         case .notAVideo: "not a video (MP4 or WebM expected)"

@@ -34,18 +34,18 @@ final class WebPAnimation {
         webpData.storeBytes(of: data.count, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: Int.self)
         guard library.optionsInit(options, WebPLibrary.abiVersion) != 0 else {
             bytes.deallocate()
-            throw .unreadable("this libwebp is too old for animated WebP")
+            throw .unreadablePicture("this libwebp is too old for animated WebP")
         }
         options.storeBytes(of: WebPLibrary.premultipliedRGBA, as: Int32.self)
         options.storeBytes(of: Int32(0), toByteOffset: 4, as: Int32.self)  // no threads of its own
         guard let decoder = library.new(webpData, options, WebPLibrary.abiVersion) else {
             bytes.deallocate()
-            throw .unreadable("not a readable WebP")
+            throw .unreadablePicture("not a readable WebP")
         }
         guard library.getInfo(decoder, info) != 0 else {
             library.delete(decoder)
             bytes.deallocate()
-            throw .unreadable("not a readable WebP")
+            throw .unreadablePicture("not a readable WebP")
         }
         self.decoder = decoder
         func field(_ index: Int) -> Int { Int(info.load(fromByteOffset: 4 * index, as: UInt32.self)) }
