@@ -6,8 +6,9 @@ import Testing
 struct BoundaryScriptTests {
     static let script = repositoryRoot + "/Scripts/check-boundaries"
 
-    /// A minimal tree: StoryInterfaces, StoryBase on it, and two packages that follow the rule
-    /// (FeedPaging uses the base too).
+    /// A minimal tree: StoryInterfaces, StoryBase on it, a service on the base (StoryImages),
+    /// two packages that follow the rule (FeedPaging uses the base and the service too), and
+    /// two features.
     static func fixture() throws -> String {
         let root = try TemporaryFolder.make()
         let manifest = { (name: String, deps: String) in
@@ -22,25 +23,36 @@ struct BoundaryScriptTests {
         try TemporaryFolder.write(
             "public import StoryInterfaces\nimport Dispatch\nlet q = DispatchQueue(label: \"x\")\n",
             to: root + "/Packages/StoryBase/Sources/StoryBase/B.swift")
+        try TemporaryFolder.write(
+            manifest(
+                "StoryImages",
+                ".package(path: \"../../Packages/StoryInterfaces\"), .package(path: \"../../Packages/StoryBase\")"),
+            to: root + "/Services/StoryImages/Package.swift")
+        try TemporaryFolder.write(
+            "import StoryBase\npublic import StoryInterfaces\n", to: root + "/Services/StoryImages/Sources/StoryImages/I.swift")
+        try TemporaryFolder.write("int shim;\n", to: root + "/Services/StoryImages/Sources/CImages/shim.c")
         for name in ["FeedPaging", "StoryModels"] {
-            let base = name == "FeedPaging" ? ", .package(path: \"../StoryBase\")" : ""
+            let base =
+                name == "FeedPaging" ? ", .package(path: \"../StoryBase\"), .package(path: \"../../Services/StoryImages\")" : ""
             try TemporaryFolder.write(
                 manifest(name, ".package(path: \"../StoryInterfaces\")" + base),
                 to: root + "/Packages/\(name)/Package.swift")
             try TemporaryFolder.write(
-                "public import StoryInterfaces\nimport Foundation\n" + (base.isEmpty ? "" : "import StoryBase\n"),
+                "public import StoryInterfaces\nimport Foundation\n"
+                    + (base.isEmpty ? "" : "import StoryBase\nimport StoryImages\n"),
                 to: root + "/Packages/\(name)/Sources/\(name)/A.swift")
         }
-        // Two features: each depends on packages and imports them.
+        // Two features: each depends on packages and a service, and imports them.
         for name in ["StoriesScreens", "Reels"] {
             try TemporaryFolder.write(
                 manifest(
                     name,
-                    ".package(path: \"../../Packages/StoryInterfaces\"), .package(path: \"../../Packages/StoryModels\")"
-                ),
+                    ".package(path: \"../../Packages/StoryInterfaces\"), .package(path: \"../../Packages/StoryModels\"), "
+                        + ".package(path: \"../../Services/StoryImages\")"),
                 to: root + "/Features/\(name)/Package.swift")
             try TemporaryFolder.write(
-                "import StoryInterfaces\nimport StoryModels\n", to: root + "/Features/\(name)/Sources/\(name)/V.swift")
+                "import StoryInterfaces\nimport StoryModels\nimport StoryImages\n",
+                to: root + "/Features/\(name)/Sources/\(name)/V.swift")
         }
         return root
     }
@@ -125,7 +137,7 @@ struct BoundaryScriptTests {
         #expect(result.status == 1 && result.stderr.contains("contracts only"), "\(result.stderr)")
     }
 
-    /// No C in the base (StoryInterfaces, StoryBase): C starts at StoryTerminal.
+    /// No C in the base (StoryInterfaces, StoryBase): C starts at the services tier.
     @Test(arguments: [
         "Packages/StoryInterfaces/Sources/CPlace/place.c", "Packages/StoryBase/Sources/CBase/include/base.h",
         "Packages/StoryBase/Sources/CSystem/module.modulemap",
@@ -135,6 +147,39 @@ struct BoundaryScriptTests {
         try TemporaryFolder.write("int x;\n", to: root + "/" + path)
         let result = try await Self.check(root)
         #expect(result.status == 1 && result.stderr.contains("C in the base package"), "\(result.stderr)")
+    }
+
+    /// A service stands on the base alone: a package, another service or a feature, in its
+    /// manifest or its imports, fails; so does the base reaching up to a service.
+    @Test(arguments: [
+        ("Services/StoryImages", "StoryImages", "../../Packages/StoryModels", "a service may depend on the base"),
+        ("Services/StoryImages", "StoryImages", "../../Services/ImageCaching", "a service may depend on the base"),
+        ("Services/StoryImages", "StoryImages", "../../Features/Reels", "a service may depend on the base"),
+        ("Packages/StoryBase", "StoryBase", "../../Services/StoryImages", "StoryBase may depend on StoryInterfaces"),
+        ("Packages/FeedPaging", "FeedPaging", "../../Services/Nothing", "FeedPaging may depend on"),
+    ])
+    func aServiceDependsOnTheBaseAlone(folder: String, name: String, path: String, message: String) async throws {
+        let root = try Self.fixture(manifest: folder, name: name, paths: ["../../Packages/StoryInterfaces", path])
+        if folder.hasPrefix("Packages") {
+            try TemporaryFolder.write(
+                "import PackageDescription\nlet package = Package(name: \"\(name)\", dependencies: [.package(path: \"../StoryInterfaces\"), .package(path: \"\(path)\")])\n",
+                to: root + "/\(folder)/Package.swift")
+        }
+        let result = try await Self.check(root)
+        #expect(result.status == 1 && result.stderr.contains(path) && result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("Services/StoryImages/Sources/StoryImages/X.swift", "import StoryModels\n", "a service may import the base"),
+        ("Services/StoryImages/Tests/StoryImagesTests/T.swift", "import StoriesScreens\n", "a service may import the base"),
+        ("Packages/StoryBase/Sources/StoryBase/X.swift", "import StoryImages\n", "imports StoryImages"),
+        ("Packages/StoryInterfaces/Sources/StoryInterfaces/X.swift", "import StoryImages\n", "imports StoryImages"),
+    ])
+    func importingUpwardsFromAServiceOrTheBaseFails(path: String, text: String, message: String) async throws {
+        let root = try Self.fixture()
+        try TemporaryFolder.write(text, to: root + "/" + path)
+        let result = try await Self.check(root)
+        #expect(result.status == 1 && result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test func importsThatMerelyShareAPrefixAreAllowed() async throws {
@@ -152,7 +197,7 @@ struct BoundaryScriptTests {
             manifest: "Features/StoriesScreens", name: "StoriesScreens", paths: ["../../Packages/StoryModels", path])
         let result = try await Self.check(root)
         #expect(result.status == 1)
-        #expect(result.stderr.contains(path) && result.stderr.contains("a feature may depend on packages"))
+        #expect(result.stderr.contains(path) && result.stderr.contains("a feature may depend on packages and services"))
     }
 
     @Test(arguments: [
