@@ -45,8 +45,11 @@ let modules: [Target] = [
         name: "SeenLikeStoreWriter", dependencies: ["SeenLikeStore", "StoryInterfaces"],
         path: "Packages/SeenLikeStore/Sources/SeenLikeStoreWriter"),
     .target(
-        name: "PicsumContent",
+        name: "ImageCaching",
         dependencies: ["StoryInterfaces", "StoryBase", .product(name: "Crypto", package: "swift-crypto")],
+        path: "Services/ImageCaching/Sources/ImageCaching"),
+    .target(
+        name: "PicsumContent", dependencies: ["StoryInterfaces", "StoryBase"],
         path: "Packages/PicsumContent/Sources/PicsumContent"),
     .systemLibrary(
         name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -164,6 +167,11 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
     ("ConfigurationLayers", ["ConfigurationLayers"]),
 ]
 
+/// Each service's own suite, as the packages' are.
+let serviceSuites: [(name: String, dependencies: [Target.Dependency])] = [
+    ("ImageCaching", ["ImageCaching", "StoryInterfaces", "StoryBase", "StoryInterfacesTestSupport"])
+]
+
 func suite(_ suite: (name: String, dependencies: [Target.Dependency]), in folder: String) -> Target {
     .testTarget(
         name: "\(suite.name)Tests", dependencies: suite.dependencies,
@@ -269,7 +277,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CacheBench",
-            dependencies: ["PicsumContent"],
+            dependencies: ["ImageCaching"],
             path: "Benchmarks/CacheBench"
         ),
         .testTarget(
@@ -313,13 +321,13 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StoriesCLI", "PicsumStub", "PicsumContent", "FeedPaging", "StoryInterfaces", "StoryBase",
+                "StoriesCLI", "PicsumStub", "PicsumContent", "ImageCaching", "FeedPaging", "StoryInterfaces", "StoryBase",
                 "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
                 "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ]
         ),
-    ] + modules + suites.map { suite($0, in: "Packages") }
+    ] + modules + suites.map { suite($0, in: "Packages") } + serviceSuites.map { suite($0, in: "Services") }
 )
 
 // The strict settings, on every Swift target, in one place.

@@ -1,5 +1,5 @@
 import Foundation
-import PicsumContent
+import ImageCaching
 
 // The "disk cache" row of QUALITY.md: write 10 × the limit of image bodies into a disk cache
 // and measure the folder after every write; prints the limit, the most bytes ever on disk and

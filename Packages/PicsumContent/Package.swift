@@ -19,7 +19,6 @@ let package = Package(
     dependencies: [
         .package(path: "../StoryInterfaces"),
         .package(path: "../StoryBase"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
@@ -27,7 +26,6 @@ let package = Package(
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryBase", package: "StoryBase"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import ConfigurationLayers
 import FeedPaging
 import Foundation
+import ImageCaching
 import PicsumContent
 import SeenLikeStore
 import StoriesComposition

@@ -86,7 +86,7 @@ struct ManifestTests {
 
     /// Every folder with a manifest of its own: the packages and the features.
     static func folders() throws -> [String] {
-        try ["Packages", "Features"].flatMap { tier in
+        try ["Services", "Packages", "Features"].flatMap { tier in
             try FileManager.default.contentsOfDirectory(atPath: root.path + "/" + tier).sorted().map { "\(tier)/\($0)" }
         }
     }

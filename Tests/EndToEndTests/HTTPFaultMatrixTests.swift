@@ -1,4 +1,5 @@
 import Foundation
+import ImageCaching
 @_spi(Testing) import PicsumContent
 import StoryInterfaces
 import Testing
@@ -82,11 +83,10 @@ struct HTTPFaultMatrixTests {
     @Test func twoHundredFaultedRequestsNeverHangAndLeaveNothingPartial() async throws {
         let stub = try await PicsumStubProcess()
         let folder = try TemporaryFolder.make()
+        let client = PicsumClient(
+            configuration: PicsumConfiguration(baseURL: stub.baseURL, timeout: .seconds(1), retries: 0), http: liveFetcher)
         let images = ImagePipeline(
-            client: PicsumClient(
-                configuration: PicsumConfiguration(
-                    baseURL: stub.baseURL, timeout: .seconds(1), retries: 0),
-                http: liveFetcher),
+            download: { try await client.imageData($0) },
             memory: MemoryImageCache(limit: 64 << 20), disk: try DiskImageCache(path: folder, limit: 64 << 20),
             maxConcurrent: 4)
         let faults = [

@@ -1,5 +1,6 @@
 import AsyncHTTPFetcher
 import Foundation
+import ImageCaching
 @_spi(Testing) import PicsumContent
 import StoriesComposition
 import StoryInterfaces
@@ -186,7 +187,7 @@ struct ImagePipelineStubTests {
             configuration: PicsumConfiguration(
                 baseURL: stub.baseURL, timeout: .seconds(5), retries: 0), http: liveFetcher)
         return ImagePipeline(
-            client: client, memory: MemoryImageCache(limit: 64 << 20),
+            download: { try await client.imageData($0) }, memory: MemoryImageCache(limit: 64 << 20),
             disk: try DiskImageCache(path: folder, limit: 4 << 20),
             maxConcurrent: 4)
     }

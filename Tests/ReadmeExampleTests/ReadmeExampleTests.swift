@@ -12,7 +12,7 @@ struct ReadmeExampleTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static var readmes: [String] {
-        ["Packages", "Features"].flatMap { tier in
+        ["Services", "Packages", "Features"].flatMap { tier in
             ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(tier).path)) ?? [])
                 .filter {
                     FileManager.default.fileExists(atPath: root.appendingPathComponent("\(tier)/\($0)/README.md").path)

@@ -1,4 +1,5 @@
 import ConfigurationLayers
+import ImageCaching
 import PicsumContent
 import SeenLikeStore
 import StoryInterfaces

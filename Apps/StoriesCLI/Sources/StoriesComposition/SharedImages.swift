@@ -1,4 +1,5 @@
 import Foundation
+import ImageCaching
 import PicsumContent
 import StoryBase
 import StoryInterfaces
@@ -14,7 +15,7 @@ enum SharedImages {
     /// cannot be opened is skipped, not fatal).
     static func pipeline(_ configuration: PicsumConfiguration, cache: ImageCacheSettings) -> ImagePipeline {
         ImagePipeline(
-            client: SharedHTTP.client(configuration),
+            download: download(configuration),
             memory: MemoryImageCache(limit: cache.memoryMaxBytes),
             disk: try? DiskImageCache(path: cache.diskPath, limit: cache.diskMaxBytes),
             maxConcurrent: configuration.network.maxConcurrent,
@@ -32,7 +33,7 @@ enum SharedImages {
 
     static func clipPipeline(_ configuration: PicsumConfiguration, cache: ImageCacheSettings) -> ImagePipeline {
         ImagePipeline(
-            client: SharedHTTP.client(configuration),
+            download: download(configuration),
             memory: MemoryImageCache(limit: 0),
             disk: try? DiskImageCache(path: cache.diskPath + "-videos", limit: cache.diskMaxBytes),
             maxConcurrent: configuration.network.maxConcurrent,
@@ -42,6 +43,12 @@ enum SharedImages {
                     throw VideoDecodeError.notAVideo
                 }
             })
+    }
+
+    /// Whole bodies through the shared HTTP client (Picsum's limits, redirects and retries).
+    static func download(_ configuration: PicsumConfiguration) -> @Sendable (URL) async throws -> Data {
+        let client = SharedHTTP.client(configuration)
+        return { url in try await client.imageData(url) }
     }
 
     /// The video role: `ffmpeg` decoding clips that are bundled, local files, or downloaded

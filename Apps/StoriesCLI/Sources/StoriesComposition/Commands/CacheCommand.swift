@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import ImageCaching
 import PicsumContent
 import StoryTerminal
 

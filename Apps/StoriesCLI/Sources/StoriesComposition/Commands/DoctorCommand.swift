@@ -1,6 +1,7 @@
 public import ArgumentParser
 import ConfigurationLayers
 import Foundation
+import ImageCaching
 import PicsumContent
 import StoriesRuntime
 import StoryBase

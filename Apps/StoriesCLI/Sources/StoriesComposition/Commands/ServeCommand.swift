@@ -2,6 +2,7 @@ public import ArgumentParser
 import ConfigurationLayers
 import FeedPaging
 import Foundation
+import ImageCaching
 import Logging
 import PicsumContent
 import StoriesWeb

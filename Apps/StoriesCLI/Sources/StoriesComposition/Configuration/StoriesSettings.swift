@@ -1,6 +1,7 @@
 public import ConfigurationLayers
 public import FeedPaging
 import Foundation
+public import ImageCaching
 public import PicsumContent
 public import StoriesRuntime
 import StoryInterfaces

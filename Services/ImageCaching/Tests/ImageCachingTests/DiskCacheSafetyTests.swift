@@ -1,5 +1,5 @@
 import Foundation
-import PicsumContent
+import ImageCaching
 import Testing
 
 #if canImport(Glibc)

@@ -83,9 +83,12 @@ public final class DiskImageCache: @unchecked Sendable {
         hex(SHA256.hash(data: Data(url.absoluteString.utf8)))
     }
 
-    /// The largest entry that can be ours: an image body (at most
-    /// ``PicsumClient/maximumImageBytes``) and its meta file, within the limit.
-    var maximumEntryBytes: Int { min(limit, PicsumClient.maximumImageBytes + 4096) }
+    /// The largest body a download may bring (PRODUCT.md §5: 25 MiB, the image clients' cap).
+    public static let maximumBodyBytes = 25 << 20
+
+    /// The largest entry that can be ours: a body (at most ``maximumBodyBytes``) and its meta
+    /// file, within the limit.
+    var maximumEntryBytes: Int { min(limit, Self.maximumBodyBytes + 4096) }
 
     /// The stored body for `url`, or nil; a damaged entry is removed and nil returned.
     public func data(for url: URL) -> Data? {

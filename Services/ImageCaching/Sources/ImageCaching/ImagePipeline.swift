@@ -2,8 +2,8 @@ public import Foundation
 import StoryBase
 public import StoryInterfaces
 
-/// The live ``ImageLoading``: memory, then disk, then one download per URL however many ask
-/// (PRODUCT.md §5). A download is cancelled when the last caller waiting for it is cancelled;
+/// An ``ImageLoading`` over any download: memory, then disk, then one download per URL however
+/// many ask (PRODUCT.md §5). A download is cancelled when the last caller waiting for it is cancelled;
 /// at most `network.maxConcurrent` run at once, on-screen requests before prefetches; only
 /// complete bodies that sniff as media are kept (an HTML page with status 200 never is).
 public actor ImagePipeline: ImageLoading {
@@ -14,7 +14,7 @@ public actor ImagePipeline: ImageLoading {
         var pinned: Bool  // a prefetch: runs to the end even with nobody waiting
     }
 
-    private let client: PicsumClient
+    private let download: @Sendable (URL) async throws -> Data
     /// The memory cache.
     public nonisolated let memory: MemoryImageCache
     /// The disk cache, if any.
@@ -27,14 +27,15 @@ public actor ImagePipeline: ImageLoading {
 
     private let accepts: @Sendable (Data) throws -> Void
 
-    /// A pipeline over `client` with the given caches and concurrency. `accepts` is the rule
-    /// for what may be shown and kept (the app passes the decoder's size and pixel limits): a
-    /// body it refuses is thrown as its error and never cached.
+    /// A pipeline over `download` (a URL's whole body, e.g. `PicsumClient.imageData`) with the
+    /// given caches and concurrency. `accepts` is the rule for what may be shown and kept (the
+    /// app passes the decoder's size and pixel limits): a body it refuses is thrown as its error
+    /// and never cached.
     public init(
-        client: PicsumClient, memory: MemoryImageCache, disk: DiskImageCache?, maxConcurrent: Int,
-        accepts: @escaping @Sendable (Data) throws -> Void = { _ in }
+        download: @escaping @Sendable (URL) async throws -> Data, memory: MemoryImageCache, disk: DiskImageCache?,
+        maxConcurrent: Int, accepts: @escaping @Sendable (Data) throws -> Void = { _ in }
     ) {
-        self.client = client
+        self.download = download
         self.memory = memory
         self.disk = disk
         self.slots = DownloadSlots(maximum: maxConcurrent)
@@ -79,7 +80,7 @@ public actor ImagePipeline: ImageLoading {
         nextID += 1
         let id = nextID
         // Detached: cache reads and writes and the download run off this actor.
-        let task = Task.detached { [client, memory, disk, slots, accepts] in
+        let task = Task.detached { [download, memory, disk, slots, accepts] in
             defer { Task { await self.finish(url, id: id) } }
             if let disk, let data = await Self.diskIO.run({ disk.data(for: url) }) {
                 try accepts(data)  // kept by an older build with other limits: refused all the same
@@ -90,7 +91,7 @@ public actor ImagePipeline: ImageLoading {
             await self.countDownload()
             let data: Data
             do {
-                data = try await client.imageData(url)
+                data = try await download(url)
                 await slots.release()
             } catch {
                 await slots.release()

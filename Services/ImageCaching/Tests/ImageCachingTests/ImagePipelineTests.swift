@@ -1,5 +1,5 @@
 import Foundation
-import PicsumContent
+import ImageCaching
 import StoryBase
 import StoryInterfaces
 import StoryInterfacesTestSupport
@@ -17,73 +17,72 @@ func temporaryFolder() -> String {
 func pipeline(_ base: URL, maxConcurrent: Int = 4, diskLimit: Int = 1 << 20, memoryLimit: Int = 1 << 20) throws
     -> ImagePipeline
 {
-    let picsum = client(base, retries: 0)
-    return ImagePipeline(
-        client: picsum, memory: MemoryImageCache(limit: memoryLimit),
+    ImagePipeline(
+        download: StubDownloads.download, memory: MemoryImageCache(limit: memoryLimit),
         disk: try DiskImageCache(path: temporaryFolder(), limit: diskLimit), maxConcurrent: maxConcurrent)
 }
 
 @Suite("Image pipeline")
 struct ImagePipelineTests {
     @Test func aHundredWaitersMakeOneRequest() async throws {
-        let base = StubHTTP.register { _ in .init(body: jpegBody(5_000)) }
+        let base = StubDownloads.register { _ in .init(body: jpegBody(5_000)) }
         let images = try pipeline(base)
         let url = base.appendingPathComponent("id/1/100/100")
         try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<100 { group.addTask { try await images.imageData(for: url, priority: .high) } }
             for try await data in group { #expect(data.count == 5_000) }
         }
-        #expect(StubHTTP.requests(base).count == 1)
+        #expect(StubDownloads.requests(base).count == 1)
     }
 
     @Test func theDownloadIsCancelledWhenTheLastWaiterLeaves() async throws {
-        let base = StubHTTP.register { _ in .init(hang: true) }
+        let base = StubDownloads.register { _ in .init(hang: true) }
         let images = try pipeline(base)
         let url = base.appendingPathComponent("id/2/100/100")
         let waiters = (0..<3).map { _ in Task { try await images.imageData(for: url, priority: .high) } }
-        #expect(await eventually { StubHTTP.requests(base).count == 1 })
+        #expect(await eventually { StubDownloads.requests(base).count == 1 })
         waiters[0].cancel()
         waiters[1].cancel()
         for _ in 0..<200 { await Task.yield() }
-        #expect(StubHTTP.stopped(base) == 0, "one waiter is left")
+        #expect(StubDownloads.stopped(base) == 0, "one waiter is left")
         waiters[2].cancel()
-        #expect(await eventually { StubHTTP.stopped(base) == 1 })
+        #expect(await eventually { StubDownloads.stopped(base) == 1 })
         for waiter in waiters { _ = await waiter.result }
     }
 
     @Test func atMostMaxConcurrentDownloadsRun() async throws {
-        let base = StubHTTP.register { _ in .init(hang: true) }
+        let base = StubDownloads.register { _ in .init(hang: true) }
         let images = try pipeline(base, maxConcurrent: 2)
         let tasks = (0..<5).map { index in
             Task { try await images.imageData(for: base.appendingPathComponent("id/\(index)/10/10"), priority: .high) }
         }
-        #expect(await eventually { StubHTTP.requests(base).count == 2 })
+        #expect(await eventually { StubDownloads.requests(base).count == 2 })
         for _ in 0..<300 { await Task.yield() }
-        #expect(StubHTTP.requests(base).count == 2)
+        #expect(StubDownloads.requests(base).count == 2)
         for task in tasks { task.cancel() }
         for task in tasks { _ = await task.result }
     }
 
     @Test func onScreenRequestsGoBeforePrefetches() async throws {
-        let base = StubHTTP.register { _ in .init(hang: true) }
+        let base = StubDownloads.register { _ in .init(hang: true) }
         let images = try pipeline(base, maxConcurrent: 1)
         let busy = Task { try await images.imageData(for: base.appendingPathComponent("id/0/1/1"), priority: .high) }
-        #expect(await eventually { StubHTTP.requests(base).count == 1 })
+        #expect(await eventually { StubDownloads.requests(base).count == 1 })
         await images.prefetch([base.appendingPathComponent("id/1/1/1")])
         #expect(await eventually { await images.waitingDownloads == 1 }, "the prefetch waits for the slot")
         let shown = Task { try await images.imageData(for: base.appendingPathComponent("id/2/1/1"), priority: .high) }
         #expect(await eventually { await images.waitingDownloads == 2 }, "and so does the shown image")
         busy.cancel()  // frees the one slot
-        #expect(await eventually { StubHTTP.requests(base).count == 2 })
-        #expect(StubHTTP.requests(base).map(\.path) == ["/id/0/1/1", "/id/2/1/1"], "the shown image first")
+        #expect(await eventually { StubDownloads.requests(base).count == 2 })
+        #expect(StubDownloads.requests(base).map(\.path) == ["/id/0/1/1", "/id/2/1/1"], "the shown image first")
         shown.cancel()
         _ = await busy.result
         _ = await shown.result
     }
 
     @Test func anHTMLPageWithStatus200IsNeverStored() async throws {
-        let base = StubHTTP.register { _ in
-            .init(headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><p>portal".utf8))
+        let base = StubDownloads.register { _ in
+            .init(body: Data("<!DOCTYPE html><p>portal".utf8))
         }
         let images = try pipeline(base)
         let url = base.appendingPathComponent("id/3/10/10")
@@ -95,7 +94,7 @@ struct ImagePipelineTests {
     }
 
     @Test func aCutOffBodyIsNeverStored() async throws {
-        let base = StubHTTP.register { _ in .init(body: jpegBody(2_000).dropLast(2)) }
+        let base = StubDownloads.register { _ in .init(body: jpegBody(2_000).dropLast(2)) }
         let images = try pipeline(base)
         let url = base.appendingPathComponent("id/4/10/10")
         await #expect(throws: ImagePipelineError.notMedia(url)) {
@@ -105,36 +104,36 @@ struct ImagePipelineTests {
     }
 
     @Test func aSecondPipelineReadsTheDiskAndADamagedFileIsFetchedAgain() async throws {
-        let base = StubHTTP.register { _ in .init(body: jpegBody(3_000)) }
+        let base = StubDownloads.register { _ in .init(body: jpegBody(3_000)) }
         let folder = temporaryFolder()
         let url = base.appendingPathComponent("id/5/10/10")
         let first = ImagePipeline(
-            client: client(base), memory: MemoryImageCache(limit: 1 << 20),
+            download: StubDownloads.download, memory: MemoryImageCache(limit: 1 << 20),
             disk: try DiskImageCache(path: folder, limit: 1 << 20), maxConcurrent: 2)
         _ = try await first.imageData(for: url, priority: .high)
         let second = ImagePipeline(
-            client: client(base), memory: MemoryImageCache(limit: 1 << 20),
+            download: StubDownloads.download, memory: MemoryImageCache(limit: 1 << 20),
             disk: try DiskImageCache(path: folder, limit: 1 << 20), maxConcurrent: 2)
         _ = try await second.imageData(for: url, priority: .high)
-        #expect(StubHTTP.requests(base).count == 1, "the second read the disk")
+        #expect(StubDownloads.requests(base).count == 1, "the second read the disk")
         // Truncate the stored body: it is detected on read and fetched again.
         let file = URL(fileURLWithPath: folder).appendingPathComponent(DiskImageCache.key(for: url))
         try Data(try Data(contentsOf: file).prefix(100)).write(to: file)
         let third = ImagePipeline(
-            client: client(base), memory: MemoryImageCache(limit: 1 << 20),
+            download: StubDownloads.download, memory: MemoryImageCache(limit: 1 << 20),
             disk: try DiskImageCache(path: folder, limit: 1 << 20), maxConcurrent: 2)
         #expect(try await third.imageData(for: url, priority: .high).count == 3_000)
-        #expect(StubHTTP.requests(base).count == 2)
+        #expect(StubDownloads.requests(base).count == 2)
     }
 
     @Test func prefetchedImagesAreThereWhenShown() async throws {
-        let base = StubHTTP.register { _ in .init(body: jpegBody(1_000)) }
+        let base = StubDownloads.register { _ in .init(body: jpegBody(1_000)) }
         let images = try pipeline(base)
         let urls = (0..<3).map { base.appendingPathComponent("id/\($0)/10/10") }
         await images.prefetch(urls)
         #expect(await eventually { images.memory.byteCount == 3_000 })
         for url in urls { _ = try await images.imageData(for: url, priority: .high) }
-        #expect(StubHTTP.requests(base).count == 3)
+        #expect(StubDownloads.requests(base).count == 3)
     }
 }
 
@@ -272,10 +271,10 @@ struct ImageCacheTests {
     /// What `accepts` refuses (the app: the decoder's pixel limit) is thrown and never cached.
     @Test func refusedBodiesAreThrownAndNeverCached() async throws {
         struct Refused: Error {}
-        let base = StubHTTP.register { _ in .init(body: jpegBody(2_000)) }
+        let base = StubDownloads.register { _ in .init(body: jpegBody(2_000)) }
         let folder = temporaryFolder()
         let images = ImagePipeline(
-            client: client(base, retries: 0), memory: MemoryImageCache(limit: 1 << 20),
+            download: StubDownloads.download, memory: MemoryImageCache(limit: 1 << 20),
             disk: try DiskImageCache(path: folder, limit: 1 << 20), maxConcurrent: 2,
             accepts: { _ in throw Refused() })
         await #expect(throws: Refused.self) {
