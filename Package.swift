@@ -321,7 +321,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StoriesCLI", "PicsumStub", "PicsumContent", "ImageCaching", "FeedPaging", "StoryInterfaces", "StoryBase",
+                "StoriesCLI", "PicsumStub", "PicsumContent", "ImageCaching", "FeedPaging", "StoryInterfaces",
+                "StoryBase",
                 "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
                 "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),

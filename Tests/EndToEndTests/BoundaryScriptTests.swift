@@ -29,11 +29,13 @@ struct BoundaryScriptTests {
                 ".package(path: \"../../Packages/StoryInterfaces\"), .package(path: \"../../Packages/StoryBase\")"),
             to: root + "/Services/StoryImages/Package.swift")
         try TemporaryFolder.write(
-            "import StoryBase\npublic import StoryInterfaces\n", to: root + "/Services/StoryImages/Sources/StoryImages/I.swift")
+            "import StoryBase\npublic import StoryInterfaces\n",
+            to: root + "/Services/StoryImages/Sources/StoryImages/I.swift")
         try TemporaryFolder.write("int shim;\n", to: root + "/Services/StoryImages/Sources/CImages/shim.c")
         for name in ["FeedPaging", "StoryModels"] {
             let base =
-                name == "FeedPaging" ? ", .package(path: \"../StoryBase\"), .package(path: \"../../Services/StoryImages\")" : ""
+                name == "FeedPaging"
+                ? ", .package(path: \"../StoryBase\"), .package(path: \"../../Services/StoryImages\")" : ""
             try TemporaryFolder.write(
                 manifest(name, ".package(path: \"../StoryInterfaces\")" + base),
                 to: root + "/Packages/\(name)/Package.swift")
@@ -159,19 +161,19 @@ struct BoundaryScriptTests {
         ("Packages/FeedPaging", "FeedPaging", "../../Services/Nothing", "FeedPaging may depend on"),
     ])
     func aServiceDependsOnTheBaseAlone(folder: String, name: String, path: String, message: String) async throws {
-        let root = try Self.fixture(manifest: folder, name: name, paths: ["../../Packages/StoryInterfaces", path])
-        if folder.hasPrefix("Packages") {
-            try TemporaryFolder.write(
-                "import PackageDescription\nlet package = Package(name: \"\(name)\", dependencies: [.package(path: \"../StoryInterfaces\"), .package(path: \"\(path)\")])\n",
-                to: root + "/\(folder)/Package.swift")
-        }
+        let base = folder.hasPrefix("Services") ? "../../Packages/StoryInterfaces" : "../StoryInterfaces"
+        let root = try Self.fixture(manifest: folder, name: name, paths: [base, path])
         let result = try await Self.check(root)
-        #expect(result.status == 1 && result.stderr.contains(path) && result.stderr.contains(message), "\(result.stderr)")
+        #expect(
+            result.status == 1 && result.stderr.contains(path) && result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test(arguments: [
         ("Services/StoryImages/Sources/StoryImages/X.swift", "import StoryModels\n", "a service may import the base"),
-        ("Services/StoryImages/Tests/StoryImagesTests/T.swift", "import StoriesScreens\n", "a service may import the base"),
+        (
+            "Services/StoryImages/Tests/StoryImagesTests/T.swift", "import StoriesScreens\n",
+            "a service may import the base"
+        ),
         ("Packages/StoryBase/Sources/StoryBase/X.swift", "import StoryImages\n", "imports StoryImages"),
         ("Packages/StoryInterfaces/Sources/StoryInterfaces/X.swift", "import StoryImages\n", "imports StoryImages"),
     ])
