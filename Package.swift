@@ -52,14 +52,20 @@ let modules: [Target] = [
         name: "PicsumContent", dependencies: ["StoryInterfaces", "StoryBase"],
         path: "Packages/PicsumContent/Sources/PicsumContent"),
     .systemLibrary(
-        name: "CLibJPEG", path: "Packages/StoryTerminal/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    .systemLibrary(name: "CLibPNG", path: "Packages/StoryTerminal/Sources/CLibPNG", providers: [.apt(["libpng-dev"])]),
+        name: "CLibJPEG", path: "Services/StoryImages/Sources/CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CLibPNG", path: "Services/StoryImages/Sources/CLibPNG", providers: [.apt(["libpng-dev"])]),
     .target(
         name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"],
-        path: "Packages/StoryTerminal/Sources/CImageCodecs",
-        linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
+        path: "Services/StoryImages/Sources/CImageCodecs",
+        linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
     .target(
-        name: "StoryTerminal", dependencies: ["CImageCodecs", "StoryInterfaces", "StoryBase"],
+        name: "StoryImages", dependencies: ["CImageCodecs", "StoryInterfaces", "StoryBase"],
+        path: "Services/StoryImages/Sources/StoryImages"),
+    .target(
+        name: "CTerminalGraphics", path: "Packages/StoryTerminal/Sources/CTerminalGraphics",
+        linkerSettings: [.linkedLibrary("z")]),
+    .target(
+        name: "StoryTerminal", dependencies: ["CTerminalGraphics", "StoryInterfaces", "StoryBase", "StoryImages"],
         path: "Packages/StoryTerminal/Sources/StoryTerminal"),
     .executableTarget(
         name: "TerminalProbe", dependencies: ["StoryTerminal"], path: "Packages/StoryTerminal/Sources/TerminalProbe"),
@@ -96,13 +102,14 @@ let modules: [Target] = [
         ],
         path: "Packages/VideoDecoding/Sources/VideoDecoding"),
     .target(
-        name: "StoriesScreens", dependencies: ["StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal"],
+        name: "StoriesScreens",
+        dependencies: ["StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal", "StoryImages"],
         path: "Features/StoriesScreens/Sources/StoriesScreens"),
     .target(
         name: "StoriesRuntime",
         dependencies: [
-            "StoriesScreens", "StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal", "FeedPaging",
-            "StoryModels",
+            "StoriesScreens", "StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal", "StoryImages",
+            "FeedPaging", "StoryModels",
             .product(name: "Logging", package: "swift-log"), .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
@@ -110,7 +117,7 @@ let modules: [Target] = [
     .target(
         name: "StoriesWeb",
         dependencies: [
-            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryTerminal",
+            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryImages",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), nio("NIOCore"), nio("NIOHTTP1"),
             nio("NIOConcurrencyHelpers"), nio("NIOPosix"), .product(name: "CompressNIO", package: "compress-nio"),
@@ -124,9 +131,9 @@ let modules: [Target] = [
 
 /// The library modules (every product an app may pick), and the test helpers' programs, named
 /// as their packages name them (the tests look for them by these names).
-let libraries = modules.filter { $0.type == .regular && $0.name != "CImageCodecs" }.map(\.name)
-/// The C modules (no Swift settings).
-let cModules: Set<String> = ["CImageCodecs"]
+/// The C modules (no Swift settings, no products).
+let cModules: Set<String> = ["CImageCodecs", "CTerminalGraphics"]
+let libraries = modules.filter { $0.type == .regular && !cModules.contains($0.name) }.map(\.name)
 /// What the app's composition links: every library but the tests' support.
 let appModules = libraries.filter { $0 != "StoryInterfacesTestSupport" }.map { Target.Dependency(stringLiteral: $0) }
 let helpers = [
@@ -151,7 +158,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
     (
         "StoryTerminal",
         [
-            "StoryTerminal", "TerminalProbe", "CImageCodecs", "StoryInterfaces", "StoryBase",
+            "StoryTerminal", "TerminalProbe", "CTerminalGraphics", "StoryInterfaces", "StoryBase", "StoryImages",
             "StoryInterfacesTestSupport",
         ]
     ),
@@ -169,7 +176,8 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
 
 /// Each service's own suite, as the packages' are.
 let serviceSuites: [(name: String, dependencies: [Target.Dependency])] = [
-    ("ImageCaching", ["ImageCaching", "StoryInterfaces", "StoryBase", "StoryInterfacesTestSupport"])
+    ("ImageCaching", ["ImageCaching", "StoryInterfaces", "StoryBase", "StoryInterfacesTestSupport"]),
+    ("StoryImages", ["StoryImages", "CImageCodecs", "StoryInterfaces", "StoryBase"]),
 ]
 
 func suite(_ suite: (name: String, dependencies: [Target.Dependency]), in folder: String) -> Target {
@@ -241,7 +249,7 @@ let package = Package(
             dependencies: [
                 // FlyingFox brings FoundationNetworking (libcurl): picsum-stub is a test and
                 // bench server, linked dynamically; `stories` never links it.
-                "StoryModels", "StoryTerminal",
+                "StoryModels", "StoryImages",
                 "StoryInterfaces", "StoryBase",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -270,7 +278,7 @@ let package = Package(
         .executableTarget(
             name: "RenderBench",
             dependencies: [
-                "StoriesScreens", "StoryTerminal", "StoryInterfaces",
+                "StoriesScreens", "StoryTerminal", "StoryImages", "StoryInterfaces",
                 "StoryNavigation",
             ],
             path: "Benchmarks/RenderBench"
@@ -299,7 +307,7 @@ let package = Package(
             name: "StoriesScreensTests",
             dependencies: [
                 "StoriesScreens", "StoryBase", "StoryInterfaces", "StoryNavigation",
-                "StoryTerminal",
+                "StoryTerminal", "StoryImages",
             ],
             path: "Features/StoriesScreens/Tests/StoriesScreensTests",
             exclude: ["__Snapshots__"]
@@ -308,7 +316,7 @@ let package = Package(
             name: "StoriesWebTests",
             dependencies: [
                 "StoriesWeb", "StoryInterfaces", "StoryInterfacesTestSupport", "StoryModels", "StoryNavigation",
-                "StoryTerminal",
+                "StoryImages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -323,7 +331,7 @@ let package = Package(
             dependencies: [
                 "StoriesCLI", "PicsumStub", "PicsumContent", "ImageCaching", "FeedPaging", "StoryInterfaces",
                 "StoryBase",
-                "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal",
+                "AsyncHTTPFetcher", "StoryModels", "VideoDecoding", "StoryTerminal", "StoryImages",
                 "StoryInterfacesTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ]

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Packages/StoryModels"),
         .package(path: "../Packages/StoryTerminal"),
+        .package(path: "../Services/StoryImages"),
     ],
     targets: [
         .target(name: "FuzzCommon", dependencies: ["StoryModels"]),
@@ -20,7 +21,7 @@ let package = Package(
         .target(name: "FuzzSnaps", dependencies: ["FuzzCommon"]),
         .target(name: "FuzzPicsumList", dependencies: ["FuzzCommon"]),
         .target(name: "FuzzInputDecoder", dependencies: ["StoryTerminal"]),
-        .target(name: "FuzzImageDecoder", dependencies: ["StoryTerminal"]),
+        .target(name: "FuzzImageDecoder", dependencies: ["StoryTerminal", "StoryImages"]),
         .target(name: "FuzzTerminalText", dependencies: ["StoryTerminal"]),
     ]
 )

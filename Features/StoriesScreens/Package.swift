@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../../Packages/StoryBase"),
         .package(path: "../../Packages/StoryNavigation"),
         .package(path: "../../Packages/StoryTerminal"),
+        .package(path: "../../Services/StoryImages"),
         .package(path: "../../Packages/FeedPaging"),
         .package(path: "../../Packages/StoryModels"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryImages", package: "StoryImages"),
             ],
             swiftSettings: strict
         ),
@@ -50,6 +52,7 @@ let package = Package(
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "FeedPaging", package: "FeedPaging"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "Logging", package: "swift-log"),
@@ -80,6 +83,7 @@ let package = Package(
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
                 .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryImages", package: "StoryImages"),
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: strict

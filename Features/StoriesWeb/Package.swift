@@ -22,8 +22,9 @@ let package = Package(
         .package(path: "../../Packages/StoryBase"),
         .package(path: "../../Packages/StoryModels"),
         .package(path: "../../Packages/StoryNavigation"),
-        // Pictures resized for the screen: its decoders, area-average scaler and JPEG encoder.
-        .package(path: "../../Packages/StoryTerminal"),
+        // Pictures resized for the screen: the pictures service's decoders, area-average
+        // scaler and JPEG encoder.
+        .package(path: "../../Services/StoryImages"),
         // No traits: neither swift-configuration's reader nor full Foundation is needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // Connection deadlines at NIO's HTTP/1 level (WebConnections).
@@ -39,7 +40,7 @@ let package = Package(
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
-                .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -63,7 +64,7 @@ let package = Package(
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
-                .product(name: "StoryTerminal", package: "StoryTerminal"),
+                .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

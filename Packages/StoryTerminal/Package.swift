@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
-// StoryTerminal: see README.md. Depends on ../StoryInterfaces and on no other local package.
+// StoryTerminal: see README.md. Depends on the base (../StoryInterfaces, ../StoryBase) and the
+// pictures service (../../Services/StoryImages), on no other local package.
 
 import PackageDescription
 
@@ -20,22 +21,18 @@ let package = Package(
     dependencies: [
         .package(path: "../StoryInterfaces"),
         .package(path: "../StoryBase"),
+        .package(path: "../../Services/StoryImages"),
     ],
     targets: [
-        .systemLibrary(name: "CLibJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"])]),
-        // Linked by name, not through pkg-config: pkg-config's `-L/usr/lib/x86_64-linux-gnu`
-        // would come first in the link, before the libraries a target names itself.
-        .target(
-            name: "CImageCodecs",
-            dependencies: ["CLibJPEG", "CLibPNG"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
-        ),
+        // kitty's zlib and the sixel encoders in C; zlib (zlib1g-dev, which libpng-dev brings)
+        // is linked by name.
+        .target(name: "CTerminalGraphics", linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "StoryTerminal",
             dependencies: [
-                "CImageCodecs", .product(name: "StoryInterfaces", package: "StoryInterfaces"),
+                "CTerminalGraphics", .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryBase", package: "StoryBase"),
+                .product(name: "StoryImages", package: "StoryImages"),
             ],
             swiftSettings: strict
         ),
@@ -45,9 +42,10 @@ let package = Package(
             dependencies: [
                 "StoryTerminal",
                 "TerminalProbe",
-                "CImageCodecs",
+                "CTerminalGraphics",
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryBase", package: "StoryBase"),
+                .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "StoryInterfacesTestSupport", package: "StoryInterfaces"),
             ],
             swiftSettings: strict

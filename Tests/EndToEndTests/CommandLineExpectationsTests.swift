@@ -82,7 +82,7 @@ struct CommandLineExpectationsTests {
         let folder = try TemporaryFolder.make()
         try FileManager.default.createDirectory(atPath: folder + "/trip", withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/baseline-64x48.jpg",
+            atPath: repositoryRoot + "/Services/StoryImages/Tests/Fixtures/baseline-64x48.jpg",
             toPath: folder + "/trip/a.jpg")
         let before = try await StoriesProcess.run(["--store", "memory", folder])
         let after = try await StoriesProcess.run([folder, "--store", "memory"])

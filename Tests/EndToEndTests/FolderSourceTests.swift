@@ -95,7 +95,7 @@ struct FolderSourceTests {
         try TemporaryFolder.write("notes", to: pictures + "/trip/porto/notes.txt")
         // A GIF: in the gallery too, shown by its first picture (it was left out).
         try FileManager.default.copyItem(
-            atPath: repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/tiny.gif",
+            atPath: repositoryRoot + "/Services/StoryImages/Tests/Fixtures/tiny.gif",
             toPath: pictures + "/trip/porto/day2/z.gif")
         let tray = try await StoriesProcess.run(["tray", pictures], home: home)
         #expect(tray.status == 0, "\(tray.stderr)")

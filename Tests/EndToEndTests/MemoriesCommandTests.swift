@@ -8,7 +8,7 @@ struct MemoriesCommandTests {
     /// (a window's), nothing in 2021.
     static func folder() throws -> String {
         let folder = try TemporaryFolder.make()
-        let photo = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/baseline-64x48.jpg"
+        let photo = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/baseline-64x48.jpg"
         for (path, day) in [
             ("2024/a.jpg", "2024-11-29T10:00:00Z"), ("2023/b.jpg", "2023-11-29T09:00:00Z"),
             ("2022/c.jpg", "2022-11-28T09:00:00Z"), ("2021/d.jpg", "2021-06-01T09:00:00Z"),

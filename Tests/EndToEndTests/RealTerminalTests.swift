@@ -5,7 +5,7 @@ import Testing
 /// against the source scaled to it.
 @Suite("Graphics in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalTests {
-    static let photo = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/portrait-1080x1920.jpg"
+    static let photo = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/portrait-1080x1920.jpg"
 
     /// Renders the photo in `kind` with `graphics` and measures the drawn region; a test that
     /// cannot start the display or the terminal says why and fails.

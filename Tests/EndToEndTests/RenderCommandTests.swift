@@ -3,7 +3,7 @@ import Testing
 
 @Suite("stories render, as a process")
 struct RenderCommandTests {
-    static let fixtures = repositoryRoot + "/Packages/StoryTerminal/Tests/Fixtures/"
+    static let fixtures = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/"
 
     @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() async throws {
         let truecolor = try await StoriesProcess.run(

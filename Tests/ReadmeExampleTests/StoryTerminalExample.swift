@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 import StoryTerminal
 
 /// Packages/StoryTerminal/README.md's example, compiled (ReadmeExampleTests holds the README to it).

@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 import StoryTerminal
 
 // libFuzzer entry: any bytes through the JPEG/PNG path (sniffing, header, the size and pixel

@@ -1,8 +1,8 @@
 import Foundation
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryModels
-import StoryTerminal
 
 /// JPEGs for `/cdn/…`: a bundled sample picked by the id or seed, cropped to fill and scaled
 /// to the requested size, encoded progressive (as Picsum serves them); kept for reuse.

@@ -2,6 +2,7 @@ import ConfigurationLayers
 import ImageCaching
 import PicsumContent
 import SeenLikeStore
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -2,6 +2,7 @@ import Foundation
 import ImageCaching
 import PicsumContent
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -2,6 +2,7 @@ import FeedPaging
 import Foundation
 import Logging
 import StoriesScreens
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal

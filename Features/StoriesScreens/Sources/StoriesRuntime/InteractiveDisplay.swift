@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 import StoryBase
+import StoryImages
 import StoryInterfaces
 public import StoryTerminal
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StoriesScreens
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryTerminal
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import StoriesScreens
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal

@@ -1,5 +1,6 @@
 import Foundation
 import StoriesScreens
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal

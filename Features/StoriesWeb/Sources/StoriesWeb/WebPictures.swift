@@ -1,5 +1,5 @@
 import Foundation
-import StoryTerminal
+import StoryImages
 
 /// Pictures at the widths a screen asks for (`srcset`): decoded at the smallest size that
 /// covers the width (libjpeg's scaled IDCT), area-averaged down, encoded as a progressive JPEG.

@@ -3,11 +3,11 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import StoriesWeb
+import StoryImages
 import StoryInterfaces
 import StoryInterfacesTestSupport
 import StoryModels
 import StoryNavigation
-import StoryTerminal
 import Synchronization
 import Testing
 

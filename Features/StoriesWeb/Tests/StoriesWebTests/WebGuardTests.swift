@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import StoriesWeb
+import StoryImages
 import StoryInterfaces
-import StoryTerminal
 import Synchronization
 import Testing
 

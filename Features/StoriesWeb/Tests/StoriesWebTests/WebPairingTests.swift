@@ -4,7 +4,6 @@ import Hummingbird
 import HummingbirdTesting
 import StoriesWeb
 import StoryInterfaces
-import StoryTerminal
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import StoryImages
 import Testing
 
 @testable import StoryTerminal

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// The image fixtures, in `Tests/Fixtures` beside this suite's folder: read by path, so neither
-/// this package's manifest nor the root's declares them as resources.
+/// The image fixtures: the pictures service's (`Services/StoryImages/Tests/Fixtures`, the
+/// pictures this package draws come through it), read by path, so neither manifest declares
+/// them as resources.
 enum Fixture {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+        .appendingPathComponent("../../../Services/StoryImages/Tests/Fixtures").standardized
 
     static func data(_ name: String) throws -> Data {
         let url = folder.appendingPathComponent(name)

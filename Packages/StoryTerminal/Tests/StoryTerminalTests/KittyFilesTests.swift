@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 import StoryInterfacesTestSupport
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
+import StoryImages
 import Testing
 
 @testable import StoryTerminal
 
-/// The sixel quantiser's dithering moved to C (`cimg_dither`) for speed: its indexes are the
+/// The sixel quantiser's dithering moved to C (`cterm_dither`) for speed: its indexes are the
 /// Swift loop's it replaced, kept here as the reference, on photographs, random pictures and
 /// random palettes (repeated colours, one colour, the full 256), at every shape down to 1×1.
 @Suite("Sixel dithering in C")
@@ -50,7 +51,7 @@ struct SixelDitherTests {
         }
     }
 
-    /// The bands moved to C (`cimg_sixel_bands`): byte for byte the Swift encoder's, with and
+    /// The bands moved to C (`cterm_sixel_bands`): byte for byte the Swift encoder's, with and
     /// without a mask of transparent pixels, at every shape down to 1×1 and up past 256 columns.
     @Test func theCBandsAreTheSwiftBands() {
         var generator = SystemRandomNumberGenerator()
@@ -83,7 +84,7 @@ struct SixelDitherTests {
     }
 }
 
-/// A large picture's dither and bands run in two halves at once (`cimg_sixel_picture`):
+/// A large picture's dither and bands run in two halves at once (`cterm_sixel_picture`):
 /// its sixel is the one-pass encoding of each half's own dither, the halves meeting at a
 /// band's edge; a small one (or any, on one core) is the one-pass encoding itself.
 @Suite("Sixel pictures in two halves")

@@ -1,11 +1,12 @@
-import CImageCodecs
+import CTerminalGraphics
 import Foundation
+import StoryImages
 import StoryInterfacesTestSupport
 import Testing
 
 @testable import StoryTerminal
 
-/// The sixel palette (`cimg_sixel_palette`, median cut over a 15-bit histogram): its colours on
+/// The sixel palette (`cterm_sixel_palette`, median cut over a 15-bit histogram): its colours on
 /// the fixtures are the ones the first (Swift) median cut gave, held as digests; on made-up
 /// pictures it keeps what a median cut promises, whatever the slices and whether its histogram
 /// is counted in two halves at once.
@@ -21,10 +22,17 @@ struct SixelPaletteTests {
     }
 
     /// The palette as C makes it, its histogram counted by `runner` (nil: in one part).
-    static func palette(_ image: RGBImage, colors: Int, runner: cimg_runner?) -> [RGB] {
+    /// The lower half first, then the top, on the calling thread: neither half may depend on
+    /// the other having run.
+    static let lowerFirst: cterm_runner = { work, context in
+        work?(context, 1)
+        work?(context, 0)
+    }
+
+    static func palette(_ image: RGBImage, colors: Int, runner: cterm_runner?) -> [RGB] {
         var channels = [UInt8](repeating: 0, count: 256 * 3)
         let made = image.pixels.withUnsafeBufferPointer { pixels in
-            cimg_sixel_palette(pixels.baseAddress, image.width * image.height, Int32(colors), runner, &channels)
+            cterm_sixel_palette(pixels.baseAddress, image.width * image.height, Int32(colors), runner, &channels)
         }
         return (0..<Int(max(0, made))).map { RGB(channels[$0 * 3], channels[$0 * 3 + 1], channels[$0 * 3 + 2]) }
     }
@@ -43,7 +51,7 @@ struct SixelPaletteTests {
         #expect(Self.digest(palette) == digest, "\(name), \(colors) colours")
         #expect(Self.palette(small, colors: colors, runner: nil) == palette, "in one part")
         #expect(
-            Self.palette(small, colors: colors, runner: SplitDecodeTests.lowerFirst) == palette, "second half first")
+            Self.palette(small, colors: colors, runner: Self.lowerFirst) == palette, "second half first")
     }
 
     /// A picture of at most `colors` colours, each in a 15-bit bin of its own, gets exactly
@@ -91,7 +99,7 @@ struct SixelPaletteTests {
         for most in [1, 7, 1000, 14_400] {
             var channels = [UInt8](repeating: 0, count: 256 * 3)
             let made = photo.pixels.withUnsafeBufferPointer { pixels in
-                cimg_sixel_palette_in_slices(
+                cterm_sixel_palette_in_slices(
                     pixels.baseAddress, photo.width * photo.height, 256, nil, &channels, most)
             }
             let palette = (0..<Int(made)).map { RGB(channels[$0 * 3], channels[$0 * 3 + 1], channels[$0 * 3 + 2]) }

@@ -1,3 +1,4 @@
+import StoryImages
 @testable import StoryTerminal
 
 /// The sixel quantiser's dithering and the encoder's bands as the Swift wrote them before the C

@@ -1,6 +1,7 @@
 import ConfigurationLayers
 import Foundation
 import Logging
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

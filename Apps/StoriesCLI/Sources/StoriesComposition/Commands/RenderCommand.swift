@@ -3,6 +3,7 @@ import Foundation
 import PicsumContent
 import StoriesRuntime
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import FeedPaging
 import Foundation
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryNavigation

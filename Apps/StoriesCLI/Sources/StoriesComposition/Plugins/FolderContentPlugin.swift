@@ -1,6 +1,7 @@
 public import ConfigurationLayers
 import Foundation
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -1,3 +1,4 @@
+import StoryImages
 import StoryTerminal
 
 /// The screens' colours, and their versions for a light background.

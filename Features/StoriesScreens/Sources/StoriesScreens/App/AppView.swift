@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 public import StoryTerminal

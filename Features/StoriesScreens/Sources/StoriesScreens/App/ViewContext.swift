@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 import StoryTerminal
 
 /// What every screen's view may read besides its own screen's model: how pictures and colours

@@ -1,3 +1,4 @@
+public import StoryImages
 public import StoryInterfaces
 public import StoryTerminal
 

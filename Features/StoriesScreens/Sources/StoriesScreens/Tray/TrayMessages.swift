@@ -1,4 +1,5 @@
 public import Foundation
+public import StoryImages
 public import StoryInterfaces
 public import StoryTerminal
 

@@ -1,3 +1,4 @@
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal

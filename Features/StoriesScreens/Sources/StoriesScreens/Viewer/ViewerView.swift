@@ -1,5 +1,6 @@
 import Foundation
 import StoryBase
+import StoryImages
 import StoryInterfaces
 import StoryNavigation
 import StoryTerminal

@@ -1,3 +1,4 @@
+public import StoryImages
 /// A picture a graphics protocol (kitty, sixel) draws over a rectangle of cells instead of
 /// half blocks. The view puts it in the ``CellBuffer`` (whose cells under it stay blank);
 /// ``GraphicsScreen`` sends it once and takes it away when a frame no longer has it.

@@ -1,4 +1,5 @@
 import Foundation
+public import StoryImages
 
 #if canImport(Glibc)
     import Glibc

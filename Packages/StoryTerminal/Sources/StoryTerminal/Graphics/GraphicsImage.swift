@@ -1,4 +1,5 @@
 public import Foundation
+public import StoryImages
 
 /// An encoded image (JPEG or PNG) drawn at the cursor in a graphics protocol, inside `columns
 /// × rows` cells with its aspect kept, the cursor left on the line below it: `stories render`'s

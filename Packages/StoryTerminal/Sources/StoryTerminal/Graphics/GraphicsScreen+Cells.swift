@@ -1,3 +1,4 @@
+import StoryImages
 /// Pictures that are part of the cells they cover (``GraphicsScreen``): sixel, iTerm2 inline
 /// images and kitty's placeholders, drawn when they appear and again when a cell over them
 /// changed, the text over them written again after.

@@ -1,3 +1,4 @@
+import StoryImages
 /// kitty outside tmux (``GraphicsScreen``): pictures sent once by id (by temporary file where
 /// the terminal reads them, else zlib), placed at one screen pixel per pixel, the unused freed.
 extension GraphicsScreen {

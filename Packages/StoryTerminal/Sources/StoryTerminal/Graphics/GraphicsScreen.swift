@@ -1,3 +1,4 @@
+import StoryImages
 /// Writes the interactive screens' frames: the cells that changed, as ``TerminalRenderer``
 /// does, and the buffer's ``CellGraphic``s in a graphics protocol.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+public import StoryImages
 
 /// iTerm2's inline images (OSC 1337, also WezTerm's): an encoded file (JPEG or PNG) the
 /// terminal decodes itself, sized in cells or in pixels.

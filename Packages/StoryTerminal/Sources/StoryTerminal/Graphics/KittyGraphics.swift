@@ -1,5 +1,6 @@
-import CImageCodecs
+import CTerminalGraphics
 import Foundation
+public import StoryImages
 
 /// The kitty graphics protocol's commands (sw.kovidgoyal.net/kitty/graphics-protocol): an APC
 /// `ESC _ G keys ; payload ESC \`, the payload base64 in chunks of at most 4096 bytes with `m=1`
@@ -41,14 +42,14 @@ public enum KittyGraphics {
             "\(placedKeys(id: id, columns: columns, rows: rows)),f=24,s=\(image.width),v=\(image.height),q=2"
         let keysLength = first.utf8.count
         let group = chunkSize / 4 * 3 * 16
-        var buffer = [UInt8](repeating: 0, count: cimg_kitty_chunks_size(group, keysLength, chunkSize) + trailer.count)
+        var buffer = [UInt8](repeating: 0, count: cterm_kitty_chunks_size(group, keysLength, chunkSize) + trailer.count)
         try image.pixels.withUnsafeBufferPointer { pixels in
             try first.withCString { keys in
                 try buffer.withUnsafeMutableBufferPointer { out in
                     var from = 0
                     repeat {
                         let to = min(pixels.count, from + group)
-                        var count = cimg_kitty_chunks_range(
+                        var count = cterm_kitty_chunks_range(
                             pixels.baseAddress, pixels.count, from, to, keys, keysLength, chunkSize, out.baseAddress)
                         if to == pixels.count {
                             for byte in trailer {
@@ -152,11 +153,11 @@ public enum KittyGraphics {
     /// picture; this is 3 M).
     static func chunked(_ bytes: [UInt8], firstKeys: String, trailer: [UInt8] = []) -> [UInt8] {
         let keysLength = firstKeys.utf8.count
-        let capacity = cimg_kitty_chunks_size(bytes.count, keysLength, chunkSize) + trailer.count
+        let capacity = cterm_kitty_chunks_size(bytes.count, keysLength, chunkSize) + trailer.count
         return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
             count = bytes.withUnsafeBufferPointer { input in
                 firstKeys.withCString { keys in
-                    cimg_kitty_chunks(input.baseAddress, input.count, keys, keysLength, chunkSize, out.baseAddress)
+                    cterm_kitty_chunks(input.baseAddress, input.count, keys, keysLength, chunkSize, out.baseAddress)
                 }
             }
             for byte in trailer {
@@ -171,9 +172,9 @@ public enum KittyGraphics {
     static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let status = bytes.withUnsafeBufferPointer { cimg_deflate($0.baseAddress, $0.count, 1, &output, &size) }
+        let status = bytes.withUnsafeBufferPointer { cterm_deflate($0.baseAddress, $0.count, 1, &output, &size) }
         guard status == 0, let output else { return nil }
-        defer { cimg_free(output) }
+        defer { cterm_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }
@@ -184,7 +185,7 @@ extension KittyGraphics {
         var out = [UInt8](repeating: 0, count: count)
         var size = count
         let status = bytes.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { cimg_inflate(input.baseAddress, input.count, $0.baseAddress, &size) }
+            out.withUnsafeMutableBufferPointer { cterm_inflate(input.baseAddress, input.count, $0.baseAddress, &size) }
         }
         return status == 0 && size == count ? out : nil
     }

@@ -1,4 +1,5 @@
-import CImageCodecs
+import CTerminalGraphics
+public import StoryImages
 
 /// DEC sixel graphics for xterm (`-ti vt340`), foot, WezTerm, mlterm and Windows Terminal: an
 /// image quantised to a palette of its own (median cut, at most 256 colours) with
@@ -10,7 +11,7 @@ public enum SixelEncoder {
     /// through them (an avatar's corners).
     /// `trailer` is written after it, in the same array.
     ///
-    /// The dither and the bands are C's (`cimg_sixel_picture`), in two halves at once (``Parallel``)
+    /// The dither and the bands are C's (`cterm_sixel_picture`), in two halves at once (``Parallel``)
     /// for a picture of 60 000 pixels or more: the bands are what one pass writes; the lower
     /// half's dither starts afresh.
     public static func encode(_ image: RGBImage, opaque: [Bool]? = nil, colors: Int = 256, trailer: [UInt8] = [])
@@ -27,15 +28,15 @@ public enum SixelEncoder {
             width > 0 && height > 0 && image.pixels.count >= width * height * 3
             ? image.pixels.withUnsafeBufferPointer { pixels in
                 mask.withUnsafeBufferPointerIfAny { mask in
-                    cimg_sixel_picture(
-                        pixels.baseAddress, width, height, channels, Int32(palette.count), mask, Parallel.runner,
+                    cterm_sixel_picture(
+                        pixels.baseAddress, width, height, channels, Int32(palette.count), mask, Parallel.graphicsRunner,
                         &size)
                 }
             } : nil
         out.reserveCapacity(out.count + size + 2 + trailer.count)
         if let bands {
             out.append(contentsOf: UnsafeBufferPointer(start: bands, count: size))
-            cimg_free(bands)
+            cterm_free(bands)
         }
         out += [0x1B, UInt8(ascii: "\\")]
         out += trailer
@@ -62,21 +63,21 @@ public enum SixelEncoder {
             out += [0x1B, UInt8(ascii: "\\")]
             return out
         }
-        // The bands in C (`cimg_sixel_bands`, CImageCodecs: the Swift appended them byte by
+        // The bands in C (`cterm_sixel_bands`, CImageCodecs: the Swift appended them byte by
         // byte, 23.5 M instructions for a 450×800 photograph against 17.9 M there);
         // SixelDitherTests hold it to the Swift it replaced.
         let mask = image.opaque.flatMap { $0.count == width * height ? $0.map { UInt8($0 ? 1 : 0) } : nil }
         var size = 0
         let colors = Int32(image.palette.count)
         let bands = image.indexes.withUnsafeBufferPointer { indexes in
-            guard let mask else { return cimg_sixel_bands(indexes.baseAddress, nil, width, height, colors, &size) }
+            guard let mask else { return cterm_sixel_bands(indexes.baseAddress, nil, width, height, colors, &size) }
             return mask.withUnsafeBufferPointer {
-                cimg_sixel_bands(indexes.baseAddress, $0.baseAddress, width, height, colors, &size)
+                cterm_sixel_bands(indexes.baseAddress, $0.baseAddress, width, height, colors, &size)
             }
         }
         if let bands {
             out.append(contentsOf: UnsafeBufferPointer(start: bands, count: size))
-            cimg_free(bands)
+            cterm_free(bands)
         }
         out += [0x1B, UInt8(ascii: "\\")]
         return out

@@ -1,4 +1,5 @@
-import CImageCodecs
+import CTerminalGraphics
+import StoryImages
 
 /// An image as palette indexes.
 struct QuantizedImage: Sendable {
@@ -21,7 +22,7 @@ enum SixelQuantizer {
     }
 
     /// The palette: boxes of the histogram split at the median of their widest channel until
-    /// there are `colors`, each box's colour its pixels' mean. C's (`cimg_sixel_palette`): the
+    /// there are `colors`, each box's colour its pixels' mean. C's (`cterm_sixel_palette`): the
     /// Swift it replaced (SixelReference.palette in the tests, which hold the C to it) was
     /// 15.4 M instructions of a 450×800 photograph, serial between the resampler and the dither.
     static func palette(for image: RGBImage, colors: Int) -> [RGB] {
@@ -30,7 +31,7 @@ enum SixelQuantizer {
         let count = image.pixels.count / 3
         let made = image.pixels.withUnsafeBufferPointer { pixels in
             channels.withUnsafeMutableBufferPointer { out in
-                cimg_sixel_palette(pixels.baseAddress, count, Int32(colors), Parallel.runner, out.baseAddress)
+                cterm_sixel_palette(pixels.baseAddress, count, Int32(colors), Parallel.graphicsRunner, out.baseAddress)
             }
         }
         // Out of memory for its tables: black and white, as for no pixels.
@@ -53,7 +54,7 @@ enum SixelQuantizer {
     /// Each pixel's nearest palette colour, its error spread Floyd–Steinberg style (7/16 right,
     /// 3/16 below left, 5/16 below, 1/16 below right); the nearest colour of each 15-bit bin's
     /// centre by 3·dr² + 4·dg² + 2·db² (the lowest index among equals), looked up once per bin.
-    /// The loop is C's (`cimg_dither`, CImageCodecs): 148 instructions a pixel in Swift, 66
+    /// The loop is C's (`cterm_dither`, CImageCodecs): 148 instructions a pixel in Swift, 66
     /// there; SixelDitherTests hold it to the Swift it replaced.
     static func dither(_ image: RGBImage, palette: [RGB]) -> QuantizedImage {
         let width = image.width
@@ -67,7 +68,7 @@ enum SixelQuantizer {
         let colors = channels(of: palette)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             indexes.withUnsafeMutableBufferPointer { indexes in
-                cimg_dither(pixels.baseAddress, width, height, colors, Int32(palette.count), indexes.baseAddress)
+                cterm_dither(pixels.baseAddress, width, height, colors, Int32(palette.count), indexes.baseAddress)
             }
         }
         // Out of memory for its 64 KiB table: every pixel the palette's first colour.

@@ -1,3 +1,4 @@
+public import StoryImages
 /// The tray's avatars: the picture cropped to a circle inside a ring — Instagram's gradient
 /// (orange → pink → purple, clockwise from the bottom left) while anything is unseen, gray
 /// once everything is seen.

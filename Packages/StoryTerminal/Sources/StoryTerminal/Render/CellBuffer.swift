@@ -1,3 +1,4 @@
+public import StoryImages
 import Synchronization
 
 /// How a cell is drawn.

@@ -1,3 +1,4 @@
+public import StoryImages
 extension RGBImage {
     /// The picture in the colours `depth` can show. In 16 colours, ordered-dithered (an 8×8
     /// Bayer matrix): each pixel takes one of the palette's colours around it by its place in

@@ -1,3 +1,4 @@
+public import StoryImages
 /// Draws images into cells with half blocks: each cell shows two pixels, the upper as the
 /// foreground of `▀` and the lower as its background; letterboxed with the aspect kept.
 public enum ImageCells {

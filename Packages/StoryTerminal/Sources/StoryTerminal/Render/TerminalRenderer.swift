@@ -1,3 +1,4 @@
+import StoryImages
 /// Turns cell buffers into bytes for the terminal: a whole frame, or only the cells that
 /// changed since the previous one — one buffer, written with one write.
 public struct TerminalRenderer: Sendable {

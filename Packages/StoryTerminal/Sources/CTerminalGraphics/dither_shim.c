@@ -4,7 +4,7 @@
 // (SixelDitherTests). A pixel's three channels and their errors are one
 // vector of clang's (as the resampler's pass is): the loop went from 148 instructions a pixel
 // in Swift to 66, the whole pass for a 450×800 photograph from 53.4 M to 40.1 M.
-#include "CImageCodecs.h"
+#include "CTerminalGraphics.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -73,7 +73,7 @@ typedef int32_t v4i __attribute__((ext_vector_type(4)));
 static int dither_with_table(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette,
                              int count, unsigned char *indexes, int16_t *table);
 
-int cimg_dither(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette, int count,
+int cterm_dither(const unsigned char *pixels, size_t width, size_t height, const unsigned char *palette, int count,
                 unsigned char *indexes) {
     if (count <= 0 || count > 256 || width == 0 || height == 0) return 0;
     int16_t *table = malloc(sizeof(int16_t) << 15);
@@ -195,7 +195,7 @@ static inline void put_run(Output *out, long count, unsigned char character) {
     }
 }
 
-unsigned char *cimg_sixel_bands(const unsigned char *indexes, const unsigned char *opaque, size_t width, size_t height,
+unsigned char *cterm_sixel_bands(const unsigned char *indexes, const unsigned char *opaque, size_t width, size_t height,
                                 int colors, size_t *size) {
     Output out = {NULL, 0, 0, 0};
     *size = 0;
@@ -297,12 +297,12 @@ static void dither_and_band(void *halves, int which) {
     if (dither_with_table(half->pixels, half->width, half->rows, half->palette, half->count, half->indexes,
                           half->table) != 0)
         memset(half->indexes, 0, half->width * half->rows);
-    half->bands = cimg_sixel_bands(half->indexes, half->opaque, half->width, half->rows, half->count, &half->size);
+    half->bands = cterm_sixel_bands(half->indexes, half->opaque, half->width, half->rows, half->count, &half->size);
 }
 
-unsigned char *cimg_sixel_picture(const unsigned char *pixels, size_t width, size_t height,
+unsigned char *cterm_sixel_picture(const unsigned char *pixels, size_t width, size_t height,
                                   const unsigned char *palette, int count, const unsigned char *opaque,
-                                  cimg_runner run, size_t *size) {
+                                  cterm_runner run, size_t *size) {
     *size = 0;
     if (count <= 0 || count > 256 || width == 0 || height == 0) return NULL;
     unsigned char *indexes = malloc(width * height);

@@ -1,6 +1,6 @@
 import CImageCodecs
 import Foundation
-import StoryTerminal
+import StoryImages
 import Testing
 
 /// A progressive JPEG is decoded only until the coefficients the output scale reads are final

@@ -6,7 +6,7 @@
 // Here the bins are 32-bit (512 KiB; a picture is counted in slices of at most 2^32 / 255
 // pixels, each slice's sums added into 64-bit totals), the bins with pixels are listed once, and
 // a box is a range of one array of positions in that list, sorted and split in place.
-#include "CImageCodecs.h"
+#include "CTerminalGraphics.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,7 +75,7 @@ static void count_half(void *halves, int which) {
 // One slice's bins (count <= 2^32 / 255 pixels, so no sum of the whole slice wraps): a picture of
 // 100 000 pixels or more in two halves at once (the count is most of the palette's time, ~0.6 of
 // 1 ms for 450×800), the second half's bins added into the first's; the sums are the same.
-static void count_one_slice(const unsigned char *pixels, size_t count, cimg_runner run, Bin32 *bins) {
+static void count_one_slice(const unsigned char *pixels, size_t count, cterm_runner run, Bin32 *bins) {
     Bin32 *other = run && count >= 100000 ? calloc(BINS, sizeof *other) : NULL;
     if (!other) {
         count_slice(pixels, count, bins);
@@ -87,11 +87,11 @@ static void count_one_slice(const unsigned char *pixels, size_t count, cimg_runn
     free(other);
 }
 
-int cimg_sixel_palette(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out) {
-    return cimg_sixel_palette_in_slices(pixels, count, colors, run, out, UINT32_MAX / 255);
+int cterm_sixel_palette(const unsigned char *pixels, size_t count, int colors, cterm_runner run, unsigned char *out) {
+    return cterm_sixel_palette_in_slices(pixels, count, colors, run, out, UINT32_MAX / 255);
 }
 
-int cimg_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, cimg_runner run, unsigned char *out,
+int cterm_sixel_palette_in_slices(const unsigned char *pixels, size_t count, int colors, cterm_runner run, unsigned char *out,
                                  size_t most) {
     if (colors < 1) colors = 1;
     if (colors > 256) colors = 256;

@@ -2,7 +2,7 @@
 // sequences (Foundation's base64 and a copy into chunks cost a 450x800 picture 12 M
 // instructions; this is about a quarter of that). Output is byte for byte what KittyGraphics'
 // Swift chunking of a base64 payload gives (a test compares them).
-#include "CImageCodecs.h"
+#include "CTerminalGraphics.h"
 
 #include <string.h>
 
@@ -10,7 +10,7 @@ static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 
 static size_t encoded_length(size_t count) { return (count + 2) / 3 * 4; }
 
-size_t cimg_kitty_chunks_size(size_t count, size_t keys_length, size_t chunk) {
+size_t cterm_kitty_chunks_size(size_t count, size_t keys_length, size_t chunk) {
     size_t encoded = encoded_length(count);
     size_t chunks = encoded == 0 ? 1 : (encoded + chunk - 1) / chunk;
     return encoded + chunks * 9 + keys_length + 1;
@@ -40,7 +40,7 @@ static size_t encode(const unsigned char *in, size_t count, unsigned char *out) 
     return (size_t)(out - start);
 }
 
-size_t cimg_kitty_chunks_range(const unsigned char *bytes, size_t count, size_t from, size_t to, const char *keys,
+size_t cterm_kitty_chunks_range(const unsigned char *bytes, size_t count, size_t from, size_t to, const char *keys,
                                size_t keys_length, size_t chunk, unsigned char *out) {
     size_t raw_chunk = chunk / 4 * 3;  // chunk is a multiple of 4: whole groups, no padding inside
     size_t encoded = encoded_length(count);
@@ -72,7 +72,7 @@ size_t cimg_kitty_chunks_range(const unsigned char *bytes, size_t count, size_t 
     return (size_t)(out - start);
 }
 
-size_t cimg_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
+size_t cterm_kitty_chunks(const unsigned char *bytes, size_t count, const char *keys, size_t keys_length, size_t chunk,
                          unsigned char *out) {
-    return cimg_kitty_chunks_range(bytes, count, 0, count, keys, keys_length, chunk, out);
+    return cterm_kitty_chunks_range(bytes, count, 0, count, keys, keys_length, chunk, out);
 }

@@ -1,5 +1,5 @@
 import Foundation
-import StoryTerminal
+import StoryImages
 import Testing
 
 /// EXIF orientation: a phone photo tagged "rotate 90" shows upright, as timg shows
@@ -88,13 +88,6 @@ struct OrientationTests {
             let small = try ImageDecoder.decode(data, covering: width / 8, height / 8)
             #expect((small.width > small.height) == (width > height), "orientation \(value), scaled")
         }
-    }
-
-    @Test func aPhotoOnItsSideIsFittedToTheCellsUpright() throws {
-        let data = try Self.jpeg(with: Self.exif(orientation: 6))
-        let fitted = try ImageDecoder.decode(data, fittingColumns: 40, rows: 20)
-        #expect(fitted.height > fitted.width, "\(fitted.width)×\(fitted.height)")
-        #expect(Self.corners(fitted) == "BRWG")
     }
 
     /// Damaged or lying tags: the picture shows as stored.

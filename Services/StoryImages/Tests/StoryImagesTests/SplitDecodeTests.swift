@@ -1,6 +1,6 @@
 import CImageCodecs
 import Foundation
-import StoryTerminal
+import StoryImages
 import Testing
 
 /// A large baseline JPEG is decoded in two parts at once: the lower one entropy-decodes its way
@@ -8,7 +8,7 @@ import Testing
 /// exactly the one-part decode's, whichever part runs first.
 @Suite("Two-part JPEG decoding")
 struct SplitDecodeTests {
-    /// The parts at once, on libdispatch's pool (as StoryTerminal's runner does).
+    /// The parts at once, on libdispatch's pool (as StoryImages' runner does).
     static let atOnce: cimg_runner = { work, context in
         nonisolated(unsafe) let context = context  // the parts write their own rows while this waits
         DispatchQueue.concurrentPerform(iterations: 2) { work?(context, Int32($0)) }

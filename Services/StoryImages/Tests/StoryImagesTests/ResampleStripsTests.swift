@@ -1,7 +1,7 @@
 import CImageCodecs
 import Testing
 
-@testable import StoryTerminal
+@testable import StoryImages
 
 /// The resampler takes its floats a strip of rows at a time: the
 /// same bytes as the whole-picture pass it replaced, kept here as the reference, down and up,
