@@ -29,7 +29,8 @@ public enum SixelEncoder {
             ? image.pixels.withUnsafeBufferPointer { pixels in
                 mask.withUnsafeBufferPointerIfAny { mask in
                     cterm_sixel_picture(
-                        pixels.baseAddress, width, height, channels, Int32(palette.count), mask, Parallel.graphicsRunner,
+                        pixels.baseAddress, width, height, channels, Int32(palette.count), mask,
+                        Parallel.graphicsRunner,
                         &size)
                 }
             } : nil
