@@ -97,7 +97,7 @@ let modules: [Target] = [
     .target(
         name: "VideoDecoding",
         dependencies: [
-            "StoryInterfaces", "StoryBase", .product(name: "Subprocess", package: "swift-subprocess"),
+            "StoryInterfaces", "StoryBase", "StoryImages", .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ],
         path: "Packages/VideoDecoding/Sources/VideoDecoding"),

@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(path: "../StoryInterfaces"),
         .package(path: "../StoryBase"),
+        // An animated WebP's pictures are fitted by the pictures service's resampler.
+        .package(path: "../../Services/StoryImages"),
         // ffmpeg runs as a child process through swift-subprocess (its output and errors read
         // together, inherited descriptors closed in the child); FilePath is swift-system's.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -31,6 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryBase", package: "StoryBase"),
+                .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import StoryImages
 
 /// A WebP's pictures as libwebp composes them on its canvas (an animation's frames blended
 /// and disposed as the file says), one at a time, each with when it ends.
@@ -79,8 +80,8 @@ final class WebPAnimation {
     static func shown(_ milliseconds: Int) -> Int { milliseconds <= 10 ? 100 : milliseconds }
 
     /// `canvas` (`width × height` premultiplied RGBA) fitted inside `boxWidth × boxHeight`,
-    /// aspect kept, each pixel the average of the canvas's pixels it covers (FFmpeg's `area`
-    /// scaling, which the other clips get), as RGB on black.
+    /// aspect kept, as RGB on black: StoryImages' resampler (each pixel the average of the
+    /// canvas's pixels it covers, as FFmpeg's `area` scaling gives the other clips).
     static func fitted(
         _ canvas: UnsafePointer<UInt8>, width: Int, height: Int, boxWidth: Int, boxHeight: Int
     ) -> (width: Int, height: Int, pixels: [UInt8]) {
@@ -90,39 +91,16 @@ final class WebPAnimation {
             width * boxHeight <= height * boxWidth
             ? (max(1, min(boxWidth, (width * boxHeight + height / 2) / height)), boxHeight)
             : (boxWidth, max(1, min(boxHeight, (height * boxWidth + width / 2) / width)))
-        func spans(_ from: Int, _ to: Int) -> [Range<Int>] {
-            (0..<to).map { index in
-                let start = index * from / to
-                return start..<max(start + 1, (index + 1) * from / to)
+        // Premultiplied over black: the colour channels are the picture on black already.
+        let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+            for pixel in 0..<(width * height) {
+                out[pixel * 3] = canvas[pixel * 4]
+                out[pixel * 3 + 1] = canvas[pixel * 4 + 1]
+                out[pixel * 3 + 2] = canvas[pixel * 4 + 2]
             }
+            count = width * height * 3
         }
-        let columns = spans(width, outWidth)
-        let rows = spans(height, outHeight)
-        var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        pixels.withUnsafeMutableBufferPointer { out in
-            var at = 0
-            for rowSpan in rows {
-                for columnSpan in columns {
-                    var red = 0
-                    var green = 0
-                    var blue = 0
-                    for row in rowSpan {
-                        var source = (row * width + columnSpan.lowerBound) * 4
-                        for _ in columnSpan {
-                            red += Int(canvas[source])
-                            green += Int(canvas[source + 1])
-                            blue += Int(canvas[source + 2])
-                            source += 4
-                        }
-                    }
-                    let count = rowSpan.count * columnSpan.count
-                    out[at] = UInt8((red + count / 2) / count)
-                    out[at + 1] = UInt8((green + count / 2) / count)
-                    out[at + 2] = UInt8((blue + count / 2) / count)
-                    at += 3
-                }
-            }
-        }
-        return (outWidth, outHeight, pixels)
+        let picture = RGBImage(width: width, height: height, pixels: rgb).resampled(width: outWidth, height: outHeight)
+        return (picture.width, picture.height, picture.pixels)
     }
 }
