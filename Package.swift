@@ -117,7 +117,7 @@ let modules: [Target] = [
     .target(
         name: "StoriesWeb",
         dependencies: [
-            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StoryImages",
+            "StoryInterfaces", "StoryBase", "StoryModels", "StoryNavigation", "StateSync", "StoryImages",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), nio("NIOCore"), nio("NIOHTTP1"),
             nio("NIOConcurrencyHelpers"), nio("NIOPosix"), .product(name: "CompressNIO", package: "compress-nio"),

@@ -22,6 +22,8 @@ let package = Package(
         .package(path: "../../Packages/StoryBase"),
         .package(path: "../../Packages/StoryModels"),
         .package(path: "../../Packages/StoryNavigation"),
+        // `/api/state` is `stories state --json`'s report.
+        .package(path: "../../Packages/StateSync"),
         // Pictures resized for the screen: the pictures service's decoders, area-average
         // scaler and JPEG encoder.
         .package(path: "../../Services/StoryImages"),
@@ -40,6 +42,7 @@ let package = Package(
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "StoryNavigation", package: "StoryNavigation"),
+                .product(name: "StateSync", package: "StateSync"),
                 .product(name: "StoryImages", package: "StoryImages"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

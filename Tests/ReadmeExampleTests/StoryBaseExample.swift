@@ -12,8 +12,6 @@ enum StoryBaseExample {
             print(exif.orientation ?? 1, exif.captured ?? "no date")
         }
         if let size = PictureHeader.size(of: data) { print("\(size.width) × \(size.height)") }  // upright
-        print(PhotoDates.text(Date()))  // "3 Jun 2025 09:00"
-        let slug = UserID.picsumAuthor("Alejandro Escamilla")  // "alejandro-escamilla", on every machine
         let rows = try await OwnThread.run { try expensiveBlockingRead() }  // off the cooperative pool
         print(Redaction.redacted("https://ada:secret@host/x.jpg?token=1"))  // https://ada:(hidden)@host/x.jpg?(hidden)
         // /README

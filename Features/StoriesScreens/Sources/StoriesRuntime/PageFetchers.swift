@@ -2,6 +2,7 @@ import FeedPaging
 import StoriesScreens
 import StoryInterfaces
 import StoryModels
+import StoryNavigation
 
 /// The tray's pages for the paginator: a content page, its users' progress in one query,
 /// sorted by `tray.order` once, when the page loads (never under the user's eyes).

@@ -2,8 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StateSync
 import StoryInterfaces
 import StoryModels
+import StoryNavigation
 
 /// The JSON API (PRODUCT.md §10) and the forms the pages post without JavaScript. Every write
 /// checks its ids against the content and goes through the one store.

@@ -4,6 +4,7 @@ import Hummingbird
 import StoryBase
 import StoryInterfaces
 import StoryModels
+import StoryNavigation
 
 /// The pages, rendered on the server: every one works without JavaScript; the module adds
 /// gestures and the timer. Everything from content goes through ``HTML``.

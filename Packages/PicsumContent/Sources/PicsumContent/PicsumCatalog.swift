@@ -91,7 +91,7 @@ public actor PicsumStoryContent: StoryContentProviding {
     func story(from photos: [Photo]) -> Story? {
         guard let first = photos.first else { return nil }
         let user = StoryUser(
-            id: .picsumAuthor(first.author), name: first.author,
+            id: .photoAuthor(first.author), name: first.author,
             avatarURL: endpoints.image(id: first.id.rawValue, width: 200, height: 200))
         let items = photos.map { photo in
             let size = Self.displaySize(width: photo.width, height: photo.height)

@@ -35,9 +35,4 @@ struct PictureHeaderTests {
         #expect(PictureHeader.size(of: Data(lossy)).map { [$0.width, $0.height] } == [640, 480])
         #expect(PictureHeader.size(of: Data("<html>".utf8)) == nil)
     }
-
-    @Test func datesReadAsPhotographersWriteThem() {
-        let date = Date(timeIntervalSince1970: 1_748_941_200)  // 2025-06-03 09:00 UTC
-        #expect(PhotoDates.text(date, timeZone: TimeZone(identifier: "UTC")!) == "3 Jun 2025 09:00")
-    }
 }

@@ -5,6 +5,7 @@ import PicsumContent
 import StoryBase
 import StoryInterfaces
 import StoryModels
+import StoryNavigation
 import StoryTerminal
 
 /// `stories photos [--page N] [--limit K] [--json]`.

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import StateSync
 import StoryInterfaces
 import StoryModels
 import StoryTerminal

@@ -3,6 +3,7 @@ import FeedPaging
 import Foundation
 import StoryInterfaces
 import StoryModels
+import StoryNavigation
 import StoryTerminal
 
 /// `stories tray [--page N] [--limit K] [--json]`: one page of the tray.

@@ -2,6 +2,7 @@ public import ConfigurationLayers
 import FeedPaging
 import StoriesRuntime
 import StoryModels
+import StoryNavigation
 import StoryTerminal
 
 /// Every configuration key of PRODUCT.md §4, in the order `stories config` lists them.

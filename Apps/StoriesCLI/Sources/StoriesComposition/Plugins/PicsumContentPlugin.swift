@@ -17,7 +17,7 @@ public enum PicsumContentPlugin: StoriesPlugin {
     public static func make(_ settings: StoriesSettings) throws -> ContentSource {
         let client = SharedHTTP.client(settings.picsum)
         let grouped = GroupingPageFetcher(
-            source: PicsumListFetcher(client: client), key: { UserID.picsumAuthor($0.author) })
+            source: PicsumListFetcher(client: client), key: { UserID.photoAuthor($0.author) })
         return ContentSource(
             stories: PicsumStoryContent(authors: AuthorRuns(groups: grouped), endpoints: client.endpoints),
             photos: PicsumPhotoCatalog(client: client),

@@ -1,6 +1,7 @@
 import Foundation
 import StoryBase
 import StoryInterfaces
+import StoryNavigation
 import StoryTerminal
 
 /// The gallery: a grid of thumbnails with authors, or one photo's detail.

@@ -27,7 +27,7 @@ enum PicsumListFormat {
         var order: [UserID] = []
         var byAuthor: [UserID: Story] = [:]
         for photo in photos {
-            let user = UserID.picsumAuthor(photo.author)
+            let user = UserID.photoAuthor(photo.author)
             let item = StoryItem(
                 id: StoryItemID(photo.id.rawValue), userID: user, media: .image(photo.downloadURL),
                 pixelSize: PixelSize(width: photo.width, height: photo.height))

@@ -1,13 +1,13 @@
-import Foundation
-public import StoryInterfaces
+public import Foundation
 
 extension Identifier where Tag == StoryUser {
-    /// The user id of a Lorem Picsum author, shared by every source that shows authors as
-    /// users (the live Picsum source and Picsum list documents), so an author's seen state is
-    /// the same in both: the name folded to lowercase ASCII letters and digits joined by `-`
+    /// The user id of a photo's author, for every source that shows a catalog's authors as
+    /// users (the live Picsum source, Picsum list documents), so an author's seen state is the
+    /// same in all of them: the name folded to lowercase ASCII letters and digits joined by `-`
     /// ("Alejandro Escamilla" → `alejandro-escamilla`); a name with no such letters becomes
-    /// `author-` and a stable hash of it.
-    public static func picsumAuthor(_ name: String) -> UserID {
+    /// `author-` and the hex of its FNV-1a hash (StoryBase's `StableHash.fnv1a`; a test holds
+    /// them equal), the same on every machine.
+    public static func photoAuthor(_ name: String) -> UserID {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var slug = ""
         var pendingDash = false
@@ -21,7 +21,8 @@ extension Identifier where Tag == StoryUser {
             }
         }
         if slug.isEmpty {
-            slug = "author-" + String(StableHash.fnv1a(name), radix: 16)
+            let hash = name.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            slug = "author-" + String(hash, radix: 16)
         }
         return UserID(slug)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import StoryInterfaces
 import StoryInterfacesTestSupport
-import StoryModels
+import StoryNavigation
 import Testing
 
 @Suite("Tray rules")
@@ -24,7 +24,7 @@ struct TrayRulesTests {
             #expect(asked == request)
             return Page(request: asked, elements: stories, nextPage: 3)
         })
-        let queries = Counter()
+        let queries = QueryCounter()
         let store = TestSeenLikeStore(onProgress: { users in
             await queries.increment()
             #expect(users == ["a", "b", "c"])
@@ -131,7 +131,7 @@ struct TrayRulesPropertyTests {
     }
 }
 
-actor Counter {
+actor QueryCounter {
     private(set) var value = 0
     func increment() { value += 1 }
 }
