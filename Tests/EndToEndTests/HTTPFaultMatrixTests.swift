@@ -84,7 +84,8 @@ struct HTTPFaultMatrixTests {
         let stub = try await PicsumStubProcess()
         let folder = try TemporaryFolder.make()
         let client = PicsumClient(
-            configuration: PicsumConfiguration(baseURL: stub.baseURL, timeout: .seconds(1), retries: 0), http: liveFetcher)
+            configuration: PicsumConfiguration(baseURL: stub.baseURL, timeout: .seconds(1), retries: 0),
+            http: liveFetcher)
         let images = ImagePipeline(
             download: { try await client.imageData($0) },
             memory: MemoryImageCache(limit: 64 << 20), disk: try DiskImageCache(path: folder, limit: 64 << 20),
