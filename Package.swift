@@ -65,7 +65,12 @@ let modules: [Target] = [
         name: "CTerminalGraphics", path: "Packages/StoryTerminal/Sources/CTerminalGraphics",
         linkerSettings: [.linkedLibrary("z")]),
     .target(
-        name: "StoryTerminal", dependencies: ["CTerminalGraphics", "StoryInterfaces", "StoryBase", "StoryImages"],
+        name: "StoryTerminal",
+        dependencies: [
+            "CTerminalGraphics", "StoryInterfaces", "StoryBase", "StoryImages",
+            .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+        ],
         path: "Packages/StoryTerminal/Sources/StoryTerminal"),
     .executableTarget(
         name: "TerminalProbe", dependencies: ["StoryTerminal"], path: "Packages/StoryTerminal/Sources/TerminalProbe"),
@@ -109,9 +114,7 @@ let modules: [Target] = [
         name: "StoriesRuntime",
         dependencies: [
             "StoriesScreens", "StoryInterfaces", "StoryBase", "StoryNavigation", "StoryTerminal", "StoryImages",
-            "FeedPaging", "StoryModels",
-            .product(name: "Logging", package: "swift-log"), .product(name: "Subprocess", package: "swift-subprocess"),
-            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+            "FeedPaging", "StoryModels", .product(name: "Logging", package: "swift-log"),
         ],
         path: "Features/StoriesScreens/Sources/StoriesRuntime"),
     .target(

@@ -28,9 +28,6 @@ let package = Package(
         .package(path: "../../Packages/FeedPaging"),
         .package(path: "../../Packages/StoryModels"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The one question to tmux runs through swift-subprocess (FilePath is swift-system's).
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(
@@ -56,8 +53,6 @@ let package = Package(
                 .product(name: "FeedPaging", package: "FeedPaging"),
                 .product(name: "StoryModels", package: "StoryModels"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),

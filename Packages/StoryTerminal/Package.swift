@@ -22,6 +22,10 @@ let package = Package(
         .package(path: "../StoryInterfaces"),
         .package(path: "../StoryBase"),
         .package(path: "../../Services/StoryImages"),
+        // The questions to tmux (TmuxPassthrough) run through swift-subprocess (FilePath is
+        // swift-system's).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // kitty's zlib and the sixel encoders in C; zlib (zlib1g-dev, which libpng-dev brings)
@@ -33,6 +37,8 @@ let package = Package(
                 "CTerminalGraphics", .product(name: "StoryInterfaces", package: "StoryInterfaces"),
                 .product(name: "StoryBase", package: "StoryBase"),
                 .product(name: "StoryImages", package: "StoryImages"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),

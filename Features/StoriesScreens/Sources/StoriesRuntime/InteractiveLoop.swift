@@ -5,7 +5,7 @@ import StoriesScreens
 public import StoryInterfaces
 import StoryModels
 import StoryNavigation
-import StoryTerminal
+public import StoryTerminal
 
 /// The interactive app's runtime: the edges around StoriesScreens' pure update and view.
 ///
@@ -42,7 +42,7 @@ public struct InteractiveLoop: Sendable {
     /// `io` as messages on one stream; each is applied to the model, the view drawn into a cell
     /// buffer and only the cells that changed written to `io`. Ends when the user quits, after
     /// every store write has finished or been given up; `io.restore` is the caller's.
-    public func run(io: InteractiveIO, display: InteractiveDisplay) async throws -> StoreWriter.Outcome {
+    public func run(io: InteractiveIO, display: TerminalDisplay) async throws -> StoreWriter.Outcome {
         let logger = self.logger
         let accessible = settings.viewer.accessible
         let graphics = display.graphics

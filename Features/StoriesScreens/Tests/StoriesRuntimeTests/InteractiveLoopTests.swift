@@ -66,7 +66,7 @@ struct InteractiveLoopTests {
     }
 
     /// Half blocks in truecolour, as a terminal that answered nothing.
-    static let display = InteractiveDisplay(
+    static let display = TerminalDisplay(
         graphics: .symbols, detected: GraphicsDetection(mode: .symbols, reason: "a test"), depth: .truecolor)
 
     /// Runs the loop over `harness`; the task ends when the user quits.

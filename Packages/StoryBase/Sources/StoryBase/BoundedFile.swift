@@ -90,6 +90,34 @@ public enum BoundedFile {
         }
         return data.prefix(got)
     }
+
+    /// The stream `fd` (standard input: a pipe, a terminal, a file) read to its end, never more
+    /// than `limit` bytes kept (blocking: run it off the cooperative pool); `name` names it in
+    /// errors ("standard input").
+    public static func stream(_ fd: Int32, limit: Int, name: String) throws(BoundedFileError) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw BoundedFileError(path: name, reason: "it cannot be read") }
+            if count == 0 { return data }
+            guard data.count + count <= limit else {
+                throw BoundedFileError(
+                    path: name, reason: "it is over the limit of \(limit) bytes", size: data.count + count)
+            }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+/// `read(2)`, named apart from the functions here.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+    #endif
 }
 
 /// `open(2)`, named apart from ``BoundedFile/open(_:limit:)``.

@@ -27,7 +27,7 @@ struct GraphicsImageTests {
             let drawn = try GraphicsImage.draw(data, mode: mode, columns: columns, rows: rows, cell: cell, id: 5)
             var written: [UInt8] = []
             var pieces = 0
-            try GraphicsImage.write(data, mode: mode, columns: columns, rows: rows, cell: cell, id: 5) {
+            try GraphicsImage.write(.encoded(data), mode: mode, columns: columns, rows: rows, cell: cell, id: 5) {
                 written += $0
                 pieces += 1
             }
@@ -86,7 +86,26 @@ struct GraphicsImageTests {
         let small = try GraphicsImage.draw(png, mode: .kitty, columns: 2, rows: 1, cell: cell, id: 3)
         let keys = Set(kittyChunks(Array(small.prefix { $0 != UInt8(ascii: "\n") }))[0].keys.split(separator: ","))
         #expect(keys.isSuperset(of: ["s=20", "v=20"]), "32×32 into a 20×20 box: resampled (\(keys))")
-        #expect(try GraphicsImage.kittyPicture(png, 30, 30, whole: false).width == 32, "within 30%: as decoded")
+        #expect(
+            try GraphicsImage.kittyPicture(.encoded(png), 30, 30, whole: false).width == 32, "within 30%: as decoded")
+    }
+
+    /// Pixels already decoded (an animation's first frame) draw as their file does, without
+    /// being encoded and decoded again; iTerm2, which takes a file, gets a JPEG of them.
+    @Test func decodedPixelsDrawAsTheirFileDoes() throws {
+        let data = try Fixture.data("baseline-64x48.jpg")
+        let image = try ImageDecoder.decode(data)
+        let cell = CellPixels(width: 10, height: 20)
+        for mode in [GraphicsMode.kitty, .sixel] {
+            let fromFile = try GraphicsImage.draw(data, mode: mode, columns: 20, rows: 10, cell: cell, id: 7)
+            let fromPixels = try GraphicsImage.draw(.decoded(image), mode: mode, columns: 20, rows: 10, cell: cell, id: 7)
+            #expect(fromPixels == fromFile, "\(mode)")
+        }
+        let iterm = try GraphicsImage.draw(.decoded(image), mode: .iterm2, columns: 20, rows: 10, cell: cell, id: 7)
+        #expect(String(decoding: iterm, as: UTF8.self).contains("inline=1"))
+        #expect(
+            try GraphicsImage.fittedColumns(.decoded(image), columns: 20, rows: 10, cell: cell)
+                == GraphicsImage.fittedColumns(.encoded(data), columns: 20, rows: 10, cell: cell))
     }
 
     @Test func cellSizesFitLandscapeAndPortrait() {

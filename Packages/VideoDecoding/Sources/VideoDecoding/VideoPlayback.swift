@@ -170,3 +170,26 @@ public final class VideoPlayback: Sendable {
         }
     }
 }
+
+extension VideoPlayback {
+    /// `frames` as a playback shows them — each when the position reaches its time, the first
+    /// at once, a late one at once with the position held back — for a program that draws the
+    /// frames itself (`stories render`): the viewer's pacing, not a second one. It ends after
+    /// the last frame, throws ``VideoFailure`` when the source fails, and stopping to read it
+    /// stops the playback and its decoder. A reader slower than the frames gets the newest.
+    public static func paced<Frames: AsyncSequence & Sendable>(_ frames: Frames) -> AsyncThrowingStream<
+        VideoFrame, any Error
+    > where Frames.Element == VideoFrame {
+        let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(2))
+        let playback = VideoPlayback(frames) { event in
+            switch event {
+            case .frame(let frame): continuation.yield(frame)
+            case .ended: continuation.finish()
+            case .failed(let reason): continuation.finish(throwing: VideoFailure(reason))
+            }
+        }
+        continuation.onTermination = { _ in playback.stop() }
+        return stream
+    }
+}

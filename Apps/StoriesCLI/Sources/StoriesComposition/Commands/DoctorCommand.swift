@@ -34,22 +34,20 @@ struct DoctorCommand: AsyncParsableCommand {
             "config: \(settings.resolved.configFile.map { StandardStreams.sanitized($0) } ?? "no config file"), \(Wording.count(settings.resolved.settings.filter { $0.source != .default }.count, "key")) set"
         )
 
-        let fromEnvironment = TerminalCapabilities.detect(environment: environment, color: settings.colorMode).color
         let attached = TerminalSession.isTerminal(0) && TerminalSession.isTerminal(1)
         let configured = settings.graphicsMode
         let graphics = try await OwnThread.run {  // waits up to 1 s for the terminal's answers
             GraphicsDetection.detect(
                 configured: configured, environment: environment, input: STDIN_FILENO, output: STDOUT_FILENO)
         }
-        let color = graphics.depth(fromEnvironment, color: settings.colorMode)
-        // Asking tmux runs a process and waits: on a thread of its own, not the pool.
-        let behindTmux =
-            configured == .auto && graphics.mode == .symbols && environment["TMUX"] != nil
-            ? await TmuxPassthrough.kittyOutside(environment, enable: false) : false
+        // What the screens would show (asking tmux runs a process and waits; it switches nothing on).
+        let display = await TerminalDisplay.decide(
+            graphics, configured: configured, color: settings.colorMode, environment: environment, placeholders: true,
+            enable: false)
         try StandardStreams.printOutput(
-            "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(color.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
+            "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(display.depth.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
                 + graphics.learned
-                + (behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
+                + (display.behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)

@@ -122,13 +122,6 @@ struct RenderCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let root = try options.compositionRoot(environment: environment)
         let attached = TerminalSession.isTerminal(1)
-        var depth = TerminalCapabilities.detect(environment: environment, color: root.settings.colorMode).color
-        // Inside tmux without COLORTERM: tmux says whether the terminal outside has 24-bit colour.
-        if root.settings.colorMode == .auto, depth != .truecolor, depth != .none, attached,
-            await TmuxPassthrough.truecolorOutside(environment)
-        {
-            depth = .truecolor
-        }
         // auto asks the terminal and waits up to 1 s for its answers; output that is not a
         // terminal is never asked. The answers come on standard input, or — when it is a pipe
         // (`cat photo | stories render -`) — on the terminal itself (/dev/tty). `render` is the
@@ -139,35 +132,29 @@ struct RenderCommand: AsyncParsableCommand {
         let detected = GraphicsDetection.detect(
             configured: root.settings.graphicsMode, environment: environment, input: answers ?? STDIN_FILENO,
             output: STDOUT_FILENO)
-        // A terminal that keeps a 24-bit colour it is given has it, whatever TERM says (xterm).
-        depth = detected.depth(depth, color: root.settings.colorMode)
+        // Colours as the screens decide them (tmux asked only when the output is a terminal).
+        let display = await TerminalDisplay.decide(
+            detected, configured: root.settings.graphicsMode, color: root.settings.colorMode,
+            environment: environment, placeholders: false, askTmux: attached)
         let terminal = attached ? TerminalSession.size(of: 1) : nil
         let (sizeWidth, sizeHeight) = try Self.parse(size: size)
-        let columns = width ?? sizeWidth ?? terminal?.columns ?? 80
-        let rows = height ?? sizeHeight ?? terminal.map { max(1, $0.rows - 1) } ?? 40
+        let picture = TerminalPicture(
+            display: display, columns: width ?? sizeWidth ?? terminal?.columns ?? 80,
+            rows: height ?? sizeHeight ?? terminal.map { max(1, $0.rows - 1) } ?? 40,
+            cell: attached ? CellPixels.of(1) : nil, stretch: stretch, center: center)
         var failed: ExitStatus?
         for file in files {
             let name = RenderInput.isStandardInput(file) ? "standard input" : file
             do {
-                var data = try await Self.load(file, settings: root.settings)
-                if RenderInput.isForFFmpeg(data), attached, detected.mode == .symbols {
-                    // In a terminal, in half blocks: played, frame over frame, `--loops` times.
-                    try await RenderInput.play(
-                        data, name: name, loops: loops ?? 1, box: (columns, rows * 2),
-                        margin: center ? columns : nil, depth: depth)
+                let data = try await Self.load(file, settings: root.settings)
+                if RenderInput.isForFFmpeg(data) {
+                    // In a terminal, in half blocks: played in place, `--loops` times; elsewhere
+                    // its first picture, through the viewer's decoder and player.
+                    let play = attached && display.graphics == .symbols
+                    try await RenderInput.animation(data, name: name, picture: picture, loops: play ? loops ?? 1 : nil)
                     continue
                 }
-                if RenderInput.isForFFmpeg(data) {
-                    // GIF, WebP, APNG and videos: their first picture, through the viewer's decoder.
-                    let cell = attached ? CellPixels.of(1) : .assumed
-                    let box =
-                        detected.mode == .symbols
-                        ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
-                    data = try await RenderInput.firstPicture(data, box: box, name: name)
-                }
-                try Self.draw(
-                    data, graphics: detected, depth: depth, columns: columns, rows: rows, attached: attached,
-                    layout: (stretch, center))
+                try picture.write(.encoded(data)) { try StandardStreams.writeOutput($0) }
             } catch let error as OutputError {
                 throw error  // the output itself failed: nothing more can be drawn
             } catch {
@@ -188,55 +175,16 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// The bytes of `file`: an http(s) URL, a bundled sample, standard input or a file.
     static func load(_ file: String, settings: StoriesSettings) async throws -> Data {
-        let data: Data
         if let url = RenderInput.webURL(file) {
             // Followed through Picsum's 302s, retried like every Picsum request, capped at 25 MiB.
-            data = try await SharedHTTP.client(settings.picsum).imageData(
-                url, limit: ImageDecoder.maximumBytes)
-        } else if let url = RenderInput.bundledURL(file) {
-            data = try await BundledImageLoader().imageData(for: url, priority: .high)
-        } else if RenderInput.isStandardInput(file) {
-            data = try await OwnThread.run { () throws(RenderInputError) in try RenderInput.standardInput() }
-        } else {
-            data = try RenderInput.read(file)
+            return try await SharedHTTP.client(settings.picsum).imageData(url, limit: ImageDecoder.maximumBytes)
         }
-        return data
-    }
-
-    /// `data` drawn at the cursor, fitted into `columns × rows`.
-    static func draw(
-        _ data: Data, graphics detected: GraphicsDetection, depth: ColorMode, columns: Int, rows: Int, attached: Bool,
-        layout: (stretch: Bool, center: Bool) = (false, false)
-    ) throws {
-        let graphics = detected.mode
-        if graphics != .symbols {
-            if layout.center {  // the cursor moved right by the margin; the picture is drawn there
-                let cell = attached ? CellPixels.of(1) : .assumed
-                let used = try GraphicsImage.fittedColumns(data, columns: columns, rows: rows, cell: cell)
-                if columns > used { try StandardStreams.writeOutput(Array("\u{1B}[\((columns - used) / 2)C".utf8)) }
-            }
-            try GraphicsImage.write(
-                data, mode: graphics, columns: columns, rows: rows, cell: attached ? CellPixels.of(1) : .assumed,
-                id: UInt32.random(in: 1...0x7FFF_FFFF), sixelLimit: detected.sixelLimit,
-                colorRegisters: detected.colorRegisters, kittyFiles: detected.kittyFiles
-            ) { try StandardStreams.writeOutput($0) }
-            return
+        if let url = RenderInput.bundledURL(file) {
+            return try await BundledImageLoader().imageData(for: url, priority: .high)
         }
-        let header = try ImageDecoder.size(of: data)
-        // Half blocks of the terminal's real cell shape (kitty's made pictures 8% narrow).
-        let fitted =
-            layout.stretch
-            ? (width: columns, height: rows * 2)
-            : ImageCells.fittedSize(
-                width: header.width, height: header.height, columns: columns, rows: rows,
-                cell: attached ? CellPixels.of(1) : nil)
-        let image = try ImageDecoder.decode(data, covering: fitted.width, fitted.height)
-            .resampled(width: fitted.width, height: fitted.height)
-        let usedRows = (fitted.height + 1) / 2
-        let margin = layout.center ? max(0, (columns - fitted.width) / 2) : 0
-        var buffer = CellBuffer(width: margin + fitted.width, height: usedRows)
-        ImageCells.draw(
-            image, into: &buffer, x: margin, y: 0, columns: fitted.width, rows: usedRows, depth: depth)
-        try StandardStreams.writeOutput(TerminalRenderer(depth: depth).lines(buffer))
+        if RenderInput.isStandardInput(file) {
+            return try await OwnThread.run { () throws(RenderInputError) in try RenderInput.standardInput() }
+        }
+        return try RenderInput.read(file)
     }
 }

@@ -12,11 +12,6 @@ import VideoDecoding
     import Darwin
 #endif
 
-/// `read(2)` on standard input into `buffer` (named apart from `RenderInput.read`).
-private func readStandardInput(_ buffer: inout [UInt8]) -> Int {
-    buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-}
-
 /// Reading the file to render, with the size limit on untrusted input.
 enum RenderInput {
     /// The argument as an http(s) URL, if it is one.
@@ -43,79 +38,48 @@ enum RenderInput {
         }
     }
 
-    /// The first picture of an animation or a video, fitted into `box` pixels by `ffmpeg` (the
-    /// viewer's decoder), as a JPEG for the drawing path every picture takes. The bytes go to a
-    /// private temporary file first (FFmpeg reads files); it is removed after.
-    static func firstPicture(_ data: Data, box: (width: Int, height: Int), name: String) async throws -> Data {
-        try await withTemporaryCopy(data, name: name) { file in try await firstPicture(file, box: box, name: name) }
-    }
-
-    /// `data` in a private temporary file for `body` (FFmpeg reads files), removed after.
-    static func withTemporaryCopy<T>(_ data: Data, name: String, _ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stories-render-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("input")
-        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw RenderInputError.unreadable(name, "a temporary copy cannot be made in \(folder.path)") }
-        return try await body(file)
-    }
-
-    private static func firstPicture(_ file: URL, box: (width: Int, height: Int), name: String) async throws -> Data {
-        let frames = FFmpegVideoDecoder().frames(
-            file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 24)
-        defer { frames.stop() }
-        let frame: VideoFrame?
-        do { frame = try await frames.first() } catch let error as VideoDecodeError {
-            throw RenderInputError.unreadable(name, String(describing: error))
-        }
-        guard let frame,
-            let jpeg = JPEGEncoder.encode(
-                RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels), quality: 92)
-        else { throw RenderInputError.unreadable(name, "it has no picture to show") }
-        return jpeg
-    }
-
-    /// An animation or a video played in half blocks, each frame at its time over the one
-    /// before (the cursor moved back up by the rows drawn), `loops` passes (0: until Ctrl-C;
-    /// a GIF's own loop-forever flag is not obeyed: a pass is one play of its frames), as
-    /// the viewer's decoder makes them (`ffmpeg`, at most 60 s a run).
-    static func play(
-        _ data: Data, name: String, loops: Int, box: (width: Int, height: Int), margin: Int?, depth: ColorMode
-    ) async throws {
-        try await withTemporaryCopy(data, name: name) { file in
-            var drawn = 0
+    /// An animation or a video through the viewer's decoder (`ffmpeg`, or libwebp) and player:
+    /// played in half blocks, each frame at its time over the one before, `loops` passes (0:
+    /// until Ctrl-C; a GIF's own loop-forever flag is not obeyed: a pass is one play of its
+    /// frames, at most 60 s); without `loops`, its first picture drawn as a still (its pixels,
+    /// never encoded to be decoded again).
+    static func animation(_ data: Data, name: String, picture: TerminalPicture, loops: Int?) async throws {
+        let box = picture.frameBox
+        try await FFmpegVideoDecoder.withTemporaryFile(of: data) { file in
             var round = 0
-            while loops == 0 || round < loops {
+            var drawn = picture.frames
+            repeat {
                 round += 1
                 let frames = FFmpegVideoDecoder().frames(
-                    file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: 15,
+                    file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: loops == nil ? 24 : 15,
                     limit: StoryItem.maximumVideoDuration, loopsAsTheFileSays: false)
                 defer { frames.stop() }
-                let started = ContinuousClock.now
                 var shown = 0
                 do {
-                    for try await frame in frames {
-                        try await ContinuousClock().sleep(until: started + frame.time)
-                        let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
-                        let rows = (frame.height + 1) / 2
-                        let left = margin.map { max(0, ($0 - frame.width) / 2) } ?? 0
-                        var buffer = CellBuffer(width: left + frame.width, height: rows)
-                        ImageCells.draw(
-                            image, into: &buffer, x: left, y: 0, columns: frame.width, rows: rows, depth: depth)
-                        let back = drawn > 0 ? Array("\u{1B}[\(drawn)A\r".utf8) : []
-                        try StandardStreams.writeOutput(back + TerminalRenderer(depth: depth).lines(buffer))
-                        drawn = rows
+                    guard let loops else {
+                        if let frame = try await frames.first() {
+                            try picture.write(.decoded(Self.image(frame))) { try StandardStreams.writeOutput($0) }
+                            shown = 1
+                        }
+                        break
+                    }
+                    for try await frame in VideoPlayback.paced(frames) {
+                        try StandardStreams.writeOutput(drawn.next(Self.image(frame)))
                         shown += 1
                     }
+                    if loops != 0, round >= loops { break }
                 } catch let error as VideoDecodeError {
                     throw RenderInputError.unreadable(name, String(describing: error))
+                } catch let error as VideoFailure {
+                    throw RenderInputError.unreadable(name, error.description)
                 }
                 if shown == 0 { throw RenderInputError.unreadable(name, "it has no picture to show") }
-            }
+            } while true
         }
+    }
+
+    static func image(_ frame: VideoFrame) -> RGBImage {
+        RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
     }
 
     /// The controlling terminal opened to read its answers when standard input is a pipe
@@ -130,18 +94,11 @@ enum RenderInput {
 
     /// Standard input to its end, at most ``ImageDecoder/maximumBytes`` (blocking: off the pool).
     static func standardInput() throws(RenderInputError) -> Data {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = readStandardInput(&chunk)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable("standard input", "it cannot be read") }
-            if count == 0 { break }
-            data.append(contentsOf: chunk[0..<count])
-            guard data.count <= ImageDecoder.maximumBytes else {
-                throw .unreadable(
-                    "standard input", "it is over the limit of \(Wording.bytes(ImageDecoder.maximumBytes))")
-            }
+        let data: Data
+        do { data = try BoundedFile.stream(STDIN_FILENO, limit: ImageDecoder.maximumBytes, name: "standard input") } catch {
+            throw .unreadable(
+                "standard input",
+                error.size == nil ? error.reason : "it is over the limit of \(Wording.bytes(ImageDecoder.maximumBytes))")
         }
         guard !data.isEmpty else { throw .unreadable("standard input", "it is empty") }
         return data

@@ -1,5 +1,5 @@
 import Foundation
-import StoriesRuntime
+import StoryTerminal
 
 /// A QR code of a link as text, by `qrencode` when it is installed (Debian's qrencode);
 /// nil without it (the link is printed either way).

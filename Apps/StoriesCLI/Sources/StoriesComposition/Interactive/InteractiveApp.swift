@@ -40,7 +40,7 @@ struct InteractiveApp {
         // Every part of the app logs through this root, so nothing writes onto the screen.
         root.logger = root.settings.log.makeLogger(holdingIn: held)
         defer { held.flushHeld() }
-        let display = try await InteractiveDisplay.detect(
+        let display = try await TerminalDisplay.detect(
             configured: root.settings.graphicsMode, color: root.settings.colorMode,
             accessible: root.settings.viewer.accessible, environment: ProcessInfo.processInfo.environment,
             logger: root.logger)

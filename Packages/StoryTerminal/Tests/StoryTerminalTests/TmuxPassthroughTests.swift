@@ -1,5 +1,5 @@
 import Foundation
-import StoriesRuntime
+import StoryTerminal
 import Testing
 
 @Suite("kitty behind tmux")
