@@ -98,7 +98,8 @@ struct GraphicsImageTests {
         let cell = CellPixels(width: 10, height: 20)
         for mode in [GraphicsMode.kitty, .sixel] {
             let fromFile = try GraphicsImage.draw(data, mode: mode, columns: 20, rows: 10, cell: cell, id: 7)
-            let fromPixels = try GraphicsImage.draw(.decoded(image), mode: mode, columns: 20, rows: 10, cell: cell, id: 7)
+            let fromPixels = try GraphicsImage.draw(
+                .decoded(image), mode: mode, columns: 20, rows: 10, cell: cell, id: 7)
             #expect(fromPixels == fromFile, "\(mode)")
         }
         let iterm = try GraphicsImage.draw(.decoded(image), mode: .iterm2, columns: 20, rows: 10, cell: cell, id: 7)

@@ -47,7 +47,8 @@ struct DoctorCommand: AsyncParsableCommand {
         try StandardStreams.printOutput(
             "terminal: \(attached ? "attached" : "none (the interactive screens need one)"), colour \(display.depth.rawValue), graphics \(graphics.mode.rawValue) (\(graphics.reason))"
                 + graphics.learned
-                + (display.behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : ""))
+                + (display.behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : "")
+        )
 
         // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
         let decoder = FFmpegVideoDecoder(environment: environment)

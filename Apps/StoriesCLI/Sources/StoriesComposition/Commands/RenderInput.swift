@@ -51,7 +51,8 @@ enum RenderInput {
             repeat {
                 round += 1
                 let frames = FFmpegVideoDecoder().frames(
-                    file, fittingWidth: max(1, box.width), height: max(1, box.height), frameRate: loops == nil ? 24 : 15,
+                    file, fittingWidth: max(1, box.width), height: max(1, box.height),
+                    frameRate: loops == nil ? 24 : 15,
                     limit: StoryItem.maximumVideoDuration, loopsAsTheFileSays: false)
                 defer { frames.stop() }
                 var shown = 0
@@ -95,10 +96,13 @@ enum RenderInput {
     /// Standard input to its end, at most ``ImageDecoder/maximumBytes`` (blocking: off the pool).
     static func standardInput() throws(RenderInputError) -> Data {
         let data: Data
-        do { data = try BoundedFile.stream(STDIN_FILENO, limit: ImageDecoder.maximumBytes, name: "standard input") } catch {
+        do {
+            data = try BoundedFile.stream(STDIN_FILENO, limit: ImageDecoder.maximumBytes, name: "standard input")
+        } catch {
             throw .unreadable(
                 "standard input",
-                error.size == nil ? error.reason : "it is over the limit of \(Wording.bytes(ImageDecoder.maximumBytes))")
+                error.size == nil ? error.reason : "it is over the limit of \(Wording.bytes(ImageDecoder.maximumBytes))"
+            )
         }
         guard !data.isEmpty else { throw .unreadable("standard input", "it is empty") }
         return data

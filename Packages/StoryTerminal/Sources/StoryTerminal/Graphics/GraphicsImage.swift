@@ -138,7 +138,8 @@ public enum GraphicsImage {
         let share = whole ? 100 : 85
         let image: RGBImage
         switch picture {
-        case .encoded(let data): image = try ImageDecoder.decode(data, covering: width * share / 100, height * share / 100)
+        case .encoded(let data):
+            image = try ImageDecoder.decode(data, covering: width * share / 100, height * share / 100)
         case .decoded(let decoded): image = decoded
         }
         if image.width * 10 <= width * 13, image.height * 10 <= height * 13 { return image }

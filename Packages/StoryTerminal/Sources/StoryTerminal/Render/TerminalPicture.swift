@@ -47,7 +47,9 @@ public struct TerminalPicture: Sendable {
             let cell = cell ?? .assumed
             if center {  // the cursor moved right by the margin; the picture is drawn there
                 let used = try GraphicsImage.fittedColumns(picture, columns: columns, rows: rows, cell: cell)
-                if columns > used { try Array("\u{1B}[\((columns - used) / 2)C".utf8).withUnsafeBytes { try write($0) } }
+                if columns > used {
+                    try Array("\u{1B}[\((columns - used) / 2)C".utf8).withUnsafeBytes { try write($0) }
+                }
             }
             try GraphicsImage.write(
                 picture, mode: graphics, columns: columns, rows: rows, cell: cell,
