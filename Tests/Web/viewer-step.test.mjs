@@ -124,6 +124,17 @@ test('a finger that rests past the hold threshold and then swipes still swipes (
   assert.equal(of(still.effects, 'show').length, 0, 'a hold let go where it was is no tap');
 });
 
+test('a tap whose own times are quicker than a hold is a tap, even when a busy page ran the hold timer first', () => {
+  const s = ready(opened().state).state;
+  const early = run(s, { type: 'press', x: 300, y: 300, at: 1000 }, { type: 'timeout', name: 'hold', token: s.token });
+  assert.equal(early.state.held, true, 'the timer fired before the finger-up was handled');
+  const tapped = run(early.state, { type: 'release', x: 300, y: 300, left: 0, width: 390, at: 1000 + rules.holdMs - 250 });
+  assert.deepEqual(emitted(tapped.effects).slice(0, 1), ['resumed']);
+  assert.equal(of(tapped.effects, 'show').length, 1, 'the tap on the right went on');
+  const rested = run(early.state, { type: 'release', x: 300, y: 300, left: 0, width: 390, at: 1000 + rules.holdMs + 1 });
+  assert.equal(of(rested.effects, 'show').length, 0, 'a finger that rested a hold is a hold');
+});
+
 test('swipes: sideways to the next person through the API the routes name, down to close; the stage follows', () => {
   const s = ready(opened().state).state;
   const left = run(s, { type: 'press', x: 300, y: 300 }, { type: 'drag', x: 200, y: 305 }, { type: 'release', x: 200, y: 305, left: 0, width: 390 });

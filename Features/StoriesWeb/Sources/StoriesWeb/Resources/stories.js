@@ -305,11 +305,11 @@ async function startViewer(root) {
   video.addEventListener('ended', () => dispatch({ type: 'ended', token: Number(video.dataset.token) }));
   video.addEventListener('error', () => { if (video.getAttribute('src')) dispatch({ type: 'failed', token: Number(video.dataset.token), reason: 'the clip could not be played' }); });
   document.addEventListener('visibilitychange', () => dispatch({ type: 'visibility', hidden: document.hidden }));
-  stage.addEventListener('pointerdown', (e) => { if (!e.target.closest('button')) dispatch({ type: 'press', x: e.clientX, y: e.clientY }); });
+  stage.addEventListener('pointerdown', (e) => { if (!e.target.closest('button')) dispatch({ type: 'press', x: e.clientX, y: e.clientY, at: e.timeStamp }); });
   stage.addEventListener('pointermove', (e) => dispatch({ type: 'drag', x: e.clientX, y: e.clientY }));
   const release = (e, cancelled) => {
     const box = stage.getBoundingClientRect();
-    dispatch({ type: 'release', x: e.clientX, y: e.clientY, left: box.left, width: stage.clientWidth, cancelled });
+    dispatch({ type: 'release', x: e.clientX, y: e.clientY, left: box.left, width: stage.clientWidth, cancelled, at: e.timeStamp });
   };
   stage.addEventListener('pointerup', (e) => release(e, false));
   stage.addEventListener('pointercancel', (e) => release(e, true));

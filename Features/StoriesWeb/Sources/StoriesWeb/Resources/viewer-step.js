@@ -215,7 +215,7 @@ export function step(state, event) {
       if (s.ready && !s.paused && !s.held && item(s).type === 'video') out('video', { play: !s.hidden });
       break;
     case 'press':
-      s.press = { x: event.x, y: event.y, moved: false };
+      s.press = { x: event.x, y: event.y, moved: false, at: event.at };
       out('timer', { name: 'hold', ms: s.rules.holdMs, token: s.token });
       break;
     case 'drag': {
@@ -234,6 +234,9 @@ export function step(state, event) {
       const sideways = !event.cancelled && Math.abs(dx) > swipeDistance && Math.abs(dx) > Math.abs(dy);
       const down = !event.cancelled && dy > closeDistance && dy > Math.abs(dx);
       const wasHeld = s.held;
+      // A finger up sooner than a hold after it went down (by the events' own times) is a tap,
+      // even when a busy page ran the hold's timer first.
+      const quick = typeof press.at === 'number' && typeof event.at === 'number' && event.at - press.at < s.rules.holdMs;
       if (wasHeld) {
         // A hold ends: the clock runs again; a hold that ended in a swipe is still the swipe.
         s.held = false; emit('resumed');
@@ -246,7 +249,7 @@ export function step(state, event) {
       } else if (down) {
         out('follow', { dx: 0, dy: 0, settle: true, away: 'down' });
         close();
-      } else if (!wasHeld && !event.cancelled && Math.abs(dx) <= tapSlop && Math.abs(dy) <= tapSlop) {
+      } else if ((!wasHeld || quick) && !event.cancelled && Math.abs(dx) <= tapSlop && Math.abs(dy) <= tapSlop) {
         move((event.x - event.left) < event.width * backZone ? 'previous' : 'next');
       } else {
         out('follow', { dx: 0, dy: 0, settle: true });
