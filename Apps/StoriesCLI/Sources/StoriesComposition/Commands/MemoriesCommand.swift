@@ -112,4 +112,3 @@ struct MemoriesCommand: AsyncParsableCommand {
     static func shown(_ date: Date) -> String { date.formatted(.dateTime.day().month(.abbreviated).year()) }
     static func dayAndMonth(_ date: Date) -> String { date.formatted(.dateTime.day().month(.abbreviated)) }
 }
-
