@@ -2,7 +2,7 @@ public import FeedPaging
 public import Foundation
 import StoriesScreens
 public import StoryInterfaces
-public import StoryModels
+import StoryModels
 public import StoryNavigation
 import StoryTerminal
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Identifier where Tag == StoryUser {
     /// The user id of a photo's author, for every source that shows a catalog's authors as

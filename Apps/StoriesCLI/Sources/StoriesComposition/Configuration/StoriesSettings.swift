@@ -5,7 +5,7 @@ public import ImageCaching
 public import PicsumContent
 public import StoriesRuntime
 import StoryInterfaces
-public import StoryModels
+import StoryModels
 public import StoryNavigation
 public import StoryTerminal
 

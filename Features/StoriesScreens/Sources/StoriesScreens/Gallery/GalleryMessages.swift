@@ -1,6 +1,6 @@
 public import StoryImages
 public import StoryInterfaces
-public import StoryTerminal
+import StoryTerminal
 
 /// What happens to the gallery.
 public enum GalleryMessage: Sendable {

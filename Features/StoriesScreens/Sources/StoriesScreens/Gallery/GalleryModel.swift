@@ -1,6 +1,6 @@
 public import StoryImages
 public import StoryInterfaces
-public import StoryTerminal
+import StoryTerminal
 
 /// The gallery: the photo feed's window, the selection, thumbnails and the detail view.
 public struct GalleryModel: Sendable {

@@ -1,7 +1,7 @@
 public import Foundation
 public import StoryImages
 public import StoryInterfaces
-public import StoryTerminal
+import StoryTerminal
 
 /// A tray user: the story, which of its items were seen and whether the user was muted when
 /// the page loaded.

@@ -1,7 +1,7 @@
 import Foundation
 public import StoryImages
 public import StoryInterfaces
-public import StoryTerminal
+import StoryTerminal
 
 /// Media decoded for the viewer: the picture (nil for a video without a poster) and its size.
 public struct DecodedMedia: Hashable, Sendable {

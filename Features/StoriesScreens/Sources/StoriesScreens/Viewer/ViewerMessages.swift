@@ -1,7 +1,7 @@
 public import Foundation
 public import StoryImages
 public import StoryInterfaces
-public import StoryTerminal
+import StoryTerminal
 
 /// What happens to the viewer.
 public enum ViewerMessage: Sendable {

@@ -1,4 +1,4 @@
-public import StoryImages
+import StoryImages
 
 /// SGR colour codes for a colour depth: truecolor as is, else the nearest palette entry.
 enum ColorCode {
