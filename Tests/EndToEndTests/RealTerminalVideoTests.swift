@@ -28,9 +28,17 @@ struct RealTerminalVideoTests {
         _ = try await RealTerminalScreensTests.until(terminal, "the tray's avatar") {
             RealTerminalScreensTests.drawn($0, $1, rows: 0.05...0.3) > 2000
         }
-        try await terminal.keys("Return")
         let said: @Sendable () -> String = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        #expect(try await RealTerminal.poll(seconds: 60) { said().contains("playback started") }, "\(said())")
+        // Return opens the viewer. Once in CI a loaded mlterm's Return never reached the app (the
+        // tray stayed, nothing logged): Return again while nothing plays, as a person would (the
+        // viewer binds no Enter, so an extra one does nothing there); said on stdout when needed.
+        var started = false
+        for attempt in 0..<4 where !started {
+            if attempt > 0 { print("\(kind.rawValue): Return again (attempt \(attempt + 1)), nothing played yet") }
+            try await terminal.keys("Return")
+            started = try await RealTerminal.poll(seconds: 20) { said().contains("playback started") }
+        }
+        #expect(started, "\(said())")
 
         // Playing: two screenshots a second apart, each holding a frame in the middle (a sixel
         // terminal may be caught drawing one: up to 30 s of tries on a busy machine), the
