@@ -9,7 +9,7 @@ import argparse, http.client, json, os, re, shutil, socket, subprocess, sys, tem
 
 from selenium import webdriver
 from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
-                                        StaleElementReferenceException, TimeoutException)
+                                        StaleElementReferenceException, TimeoutException, WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -86,10 +86,14 @@ def browser(javascript=True):
     return driver
 
 
-def until(driver, predicate, what, timeout=15):
+def until(driver, predicate, what, timeout=60):
+    """Waits for `predicate`: the bound tells a page that never gets there from a slow one (a
+    loaded machine), and an element read while its page is replaced (chromedriver's "node does
+    not belong to the document", a WebDriverException) is looked for again."""
     try:
         return WebDriverWait(driver, timeout, poll_frequency=0.05,
-                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException,
+                                                 WebDriverException)).until(
             lambda d: predicate(d))
     except TimeoutException:
         raise AssertionError(f"timed out waiting for {what}; events: {events(driver)[-12:]}")

@@ -5,6 +5,22 @@ import Testing
 struct RenderCommandTests {
     static let fixtures = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/"
 
+    /// The `stories render` processes running and where each thread waits: said beside a
+    /// render that did not end (seen once, on a loaded machine), to tell a hang from a crawl.
+    static func renders() -> String {
+        let task = Process()
+        task.executableURL = URL(fileURLWithPath: "/bin/sh")
+        task.arguments = [
+            "-c", "for p in $(pgrep -f ' render '); do ps -Lo pid,tid,stat,wchan:32,etime,args -p $p; done",
+        ]
+        let pipe = Pipe()
+        task.standardOutput = pipe
+        guard (try? task.run()) != nil else { return "" }
+        task.waitUntilExit()
+        return "\nrender processes:\n"
+            + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     @Test func cellsAreWrittenToAPipeInTheDepthTheEnvironmentSays() async throws {
         let truecolor = try await StoriesProcess.run(
             ["render", Self.fixtures + "portrait-1080x1920.jpg", "--width", "20", "--height", "10"],
@@ -83,7 +99,7 @@ struct RenderCommandTests {
         let app = try await TmuxSession(
             "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(clip)) -s 40x10 --loops 1; echo END-$?; sleep 30",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
-        #expect(try await app.waitUntil(escapes: true) { $0.contains("▀") }, "\(app.screen)")
+        #expect(try await app.waitUntil(escapes: true) { $0.contains("▀") }, "\(app.screen)\(Self.renders())")
         let early = try await app.capture(escapes: true)
         #expect(
             try await app.waitUntil(escapes: true) { $0.contains("END-0") || $0 != early },
@@ -105,14 +121,15 @@ struct RenderCommandTests {
             "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4; echo END-$?; "
                 + "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4 --loops 2; echo TWICE-$?; sleep 30",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
-        // The cap would play it for 60 s; a pass ends long before the wait gives up (40 s).
-        #expect(try await app.waitFor("END-0", timeout: .seconds(40)), "\(app.screen)")
-        #expect(try await app.waitFor("TWICE-0", timeout: .seconds(40)), "\(app.screen)")
+        // The cap would play it for 60 s; a pass of 0.4 s ends long before the wait gives up
+        // (it ends whatever the wait; the bound tells ending from hanging on a loaded machine).
+        #expect(try await app.waitFor("END-0", timeout: .seconds(120)), "\(app.screen)\(Self.renders())")
+        #expect(try await app.waitFor("TWICE-0", timeout: .seconds(120)), "\(app.screen)\(Self.renders())")
         let webp = Self.fixtures + "looping-forever.webp"  // 4 frames, 0.4 s, loop 0
         let animated = try await TmuxSession(
             "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(webp)) -s 8x4 2>&1; echo WEBP-$?; sleep 30",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
-        #expect(try await animated.waitFor("WEBP-0", timeout: .seconds(40)), "\(animated.screen)")
+        #expect(try await animated.waitFor("WEBP-0", timeout: .seconds(120)), "\(animated.screen)")
         #expect(!animated.screen.contains("cannot"), "\(animated.screen)")
     }
 

@@ -69,9 +69,10 @@ final class ProbeRun: @unchecked Sendable {
     }
 
     /// Reads the output while waiting for the probe to end (a pty whose master is not read
-    /// can block its writer), then returns how it ended; nil if it did not end within 10 s.
+    /// can block its writer), then returns how it ended; nil if it did not end within 120 s (a
+    /// bound that tells ending from hanging: a loaded machine took more than 10 s).
     func finish() -> Process.TerminationReason? {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline { _ = waitFor("\u{0}never") }
         guard !process.isRunning else { return nil }
         _ = waitFor(TerminalSession.leaveSequence)
