@@ -145,7 +145,7 @@ struct InteractiveTests {
               "snap_count":1,"snaps":[{"media_type":"image","media_url":"http://127.0.0.1:9/1.jpg"}]}]}
             """#, to: file)
         let command =
-            "\(Self.quoted(StoriesProcess.binary)) --source file --stories-file \(Self.quoted(file)) --store memory; sleep 30"
+            "\(Self.quoted(StoriesProcess.binary)) --source file --stories-file \(Self.quoted(file)) --store memory; sleep 600"
         let app = try await TmuxSession(command, environment: ["HOME": home, "STORIES_NETWORK_RETRIES": "0"])
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         try await app.send("Enter")
@@ -179,7 +179,7 @@ struct InteractiveTests {
         // The app in the background with the terminal as its input; afterwards the shell
         // records the terminal's mode.
         let command =
-            "sh -c \(Self.quoted("\(Self.quoted(StoriesProcess.binary)) --source bundled --store memory </dev/tty & echo $! > \(Self.quoted(pidFile)); wait $!; stty -a > \(Self.quoted(sttyFile)); sleep 30"))"
+            "sh -c \(Self.quoted("\(Self.quoted(StoriesProcess.binary)) --source bundled --store memory </dev/tty & echo $! > \(Self.quoted(pidFile)); wait $!; stty -a > \(Self.quoted(sttyFile)); sleep 600"))"
         let app = try await TmuxSession(command, environment: ["HOME": home])
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         #expect(try await app.alternateScreenIsOn())
@@ -263,7 +263,7 @@ struct GalleryAndAccessibleTmuxTests {
     @Test func accessibleModePrintsSentencesAndKeepsState() async throws {
         let home = try TemporaryFolder.make()
         let app = try await TmuxSession(
-            "\(InteractiveTests.storiesCommand(home: home, "--accessible")); sleep 30",
+            "\(InteractiveTests.storiesCommand(home: home, "--accessible")); sleep 600",
             environment: ["HOME": home, "STORIES_TRAY_ORDER": "source"])
         #expect(try await app.waitFor("Ada Lovelace, 5 items, 0 seen, new. 1 of 30."), "\(app.screen)")
         #expect(!(try await app.alternateScreenIsOn()))

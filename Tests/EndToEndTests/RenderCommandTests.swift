@@ -97,7 +97,7 @@ struct RenderCommandTests {
     func aClipPlaysInPlaceInATerminal() async throws {
         let clip = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/videos/coffee-pan.mp4"
         let app = try await TmuxSession(
-            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(clip)) -s 40x10 --loops 1; echo END-$?; sleep 30",
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(clip)) -s 40x10 --loops 1; echo END-$?; sleep 600",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
         #expect(try await app.waitUntil(escapes: true) { $0.contains("▀") }, "\(app.screen)\(Self.renders())")
         let early = try await app.capture(escapes: true)
@@ -119,7 +119,7 @@ struct RenderCommandTests {
         let gif = Self.fixtures + "looping-forever.gif"  // 4 frames, 0.4 s, NETSCAPE2.0 loop 0
         let app = try await TmuxSession(
             "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4; echo END-$?; "
-                + "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4 --loops 2; echo TWICE-$?; sleep 30",
+                + "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(gif)) -s 8x4 --loops 2; echo TWICE-$?; sleep 600",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
         // The cap would play it for 60 s; a pass of 0.4 s ends long before the wait gives up
         // (it ends whatever the wait; the bound tells ending from hanging on a loaded machine).
@@ -127,7 +127,7 @@ struct RenderCommandTests {
         #expect(try await app.waitFor("TWICE-0", timeout: .seconds(120)), "\(app.screen)\(Self.renders())")
         let webp = Self.fixtures + "looping-forever.webp"  // 4 frames, 0.4 s, loop 0
         let animated = try await TmuxSession(
-            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(webp)) -s 8x4 2>&1; echo WEBP-$?; sleep 30",
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) render \(InteractiveTests.quoted(webp)) -s 8x4 2>&1; echo WEBP-$?; sleep 600",
             environment: ["HOME": try TemporaryFolder.make(), "COLORTERM": "truecolor"])
         #expect(try await animated.waitFor("WEBP-0", timeout: .seconds(120)), "\(animated.screen)")
         #expect(!animated.screen.contains("cannot"), "\(animated.screen)")

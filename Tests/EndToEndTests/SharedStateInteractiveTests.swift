@@ -85,7 +85,7 @@ struct SharedStateInteractiveTests {
         ]
         let stderr = home + "/stderr"
         let command =
-            "\(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(stderr)); echo exit=$? >>\(InteractiveTests.quoted(stderr)); sleep 30"
+            "\(InteractiveTests.quoted(StoriesProcess.binary)) --source bundled --store postgres 2>\(InteractiveTests.quoted(stderr)); echo exit=$? >>\(InteractiveTests.quoted(stderr)); sleep 600"
         let app = try await TmuxSession(command, environment: environment)
         #expect(try await app.waitFor("Ada Lovelace"), "the tray shows offline: \(app.screen)")
         try await Self.seeAndLikeTheFirstItem(app)

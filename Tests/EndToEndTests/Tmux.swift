@@ -86,11 +86,17 @@ final class TmuxSession: Sendable {
         try await tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }
 
-    /// The pane's text, with SGR escapes when `escapes` is true.
+    /// The pane's text, with SGR escapes when `escapes` is true. Throws tmux's own words when
+    /// there is no pane to read (the session ended): a blank screen would hide why.
     func capture(escapes: Bool = false) async throws -> String {
-        let text = try await tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : [])).stdout
-        lastScreen.withLock { $0 = text }
-        return text
+        let result = try await tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
+        guard result.status == 0 else {
+            throw TmuxError(
+                message: "tmux capture-pane failed (\(result.status)): \(result.stderr) — the last screen seen:\n"
+                    + screen)
+        }
+        lastScreen.withLock { $0 = result.stdout }
+        return result.stdout
     }
 
     /// Waits until the pane shows `text` (polling every 50 ms); false after `timeout`. The

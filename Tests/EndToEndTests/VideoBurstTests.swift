@@ -48,7 +48,7 @@ struct VideoBurstTests {
         #expect(descriptors < 200, "\(descriptors) descriptors")
         #expect(app.screen.contains("/5"), "the viewer is still there: \(app.screen)")
         try await app.send("q", "q")
-        #expect(try await app.waitForExit(timeout: .seconds(30)), "\(app.screen)")
+        #expect(try await app.waitForExit(), "\(app.screen)")
         #expect(ProcessProbe.children(of: pid, named: "ffmpeg").isEmpty)
         _ = server
     }

@@ -139,7 +139,7 @@ struct VideoInteractiveTests {
         }
         #expect(try await app.waitFor("2/2"), "\(app.screen)")
         #expect(
-            try await app.waitUntil(timeout: .seconds(10)) { _ in Self.decoders(of: pid).isEmpty },
+            try await app.waitUntil(timeout: .seconds(60)) { _ in Self.decoders(of: pid).isEmpty },
             "no ffmpeg left: \(Self.decoders(of: pid))")
         try await app.send("q")
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
@@ -287,7 +287,7 @@ struct VideoInteractiveTests {
             "the picture shows: \(app.screen)")
         #expect(!app.screen.contains("Couldn't load") && !app.screen.contains("not a video"), "\(app.screen)")
         // Its declared 2 s run on the clock (STORIES_VIEWER_IMAGE_DURATION is 60 s here).
-        #expect(try await app.waitFor("2/2", timeout: .seconds(20)), "moved on after 2 s: \(app.screen)")
+        #expect(try await app.waitFor("2/2", timeout: .seconds(45)), "moved on after 2 s, not 60: \(app.screen)")
         try await app.send("q", "q")
         #expect(try await app.waitForExit(), "q quits")
         _ = server
