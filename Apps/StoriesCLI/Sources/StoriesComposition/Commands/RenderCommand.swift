@@ -7,6 +7,7 @@ import StoryImages
 import StoryInterfaces
 import StoryModels
 import StoryTerminal
+import VideoDecoding
 
 /// `stories render FILE|URL|- … [-s WxH | --width W --height H]`: images as terminal cells on stdout.
 struct RenderCommand: AsyncParsableCommand {
@@ -147,7 +148,7 @@ struct RenderCommand: AsyncParsableCommand {
             let name = RenderInput.isStandardInput(file) ? "standard input" : file
             do {
                 let data = try await Self.load(file, settings: root.settings)
-                if RenderInput.isForFFmpeg(data) {
+                if FFmpegVideoDecoder.decodes(data) {
                     // In a terminal, in half blocks: played in place, `--loops` times; elsewhere
                     // its first picture, through the viewer's decoder and player.
                     let play = attached && display.graphics == .symbols

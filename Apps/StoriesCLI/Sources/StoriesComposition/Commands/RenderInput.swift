@@ -29,58 +29,24 @@ enum RenderInput {
         return URL(string: text)
     }
 
-    /// Whether `data` is for FFmpeg: a GIF, a WebP, an animated PNG or a video container.
-    static func isForFFmpeg(_ data: Data) -> Bool {
-        switch MediaFormat.sniff(data) {
-        case .gif?, .webp?, .video?: true
-        case .png?: MediaFormat.isAnimatedPNG(data)
-        default: false
-        }
-    }
-
-    /// An animation or a video through the viewer's decoder (`ffmpeg`, or libwebp) and player:
-    /// played in half blocks, each frame at its time over the one before, `loops` passes (0:
-    /// until Ctrl-C; a GIF's own loop-forever flag is not obeyed: a pass is one play of its
-    /// frames, at most 60 s); without `loops`, its first picture drawn as a still (its pixels,
-    /// never encoded to be decoded again).
+    /// An animation or a video through the viewer's decoder (`ffmpeg`, or libwebp): in half
+    /// blocks, `loops` passes, each frame drawn over the one before (0: until Ctrl-C); without
+    /// `loops`, its first picture as a still (its pixels, never encoded to be decoded again).
     static func animation(_ data: Data, name: String, picture: TerminalPicture, loops: Int?) async throws {
-        let box = picture.frameBox
-        try await FFmpegVideoDecoder.withTemporaryFile(of: data) { file in
-            var round = 0
-            var drawn = picture.frames
-            repeat {
-                round += 1
-                let frames = FFmpegVideoDecoder().frames(
-                    file, fittingWidth: max(1, box.width), height: max(1, box.height),
-                    frameRate: loops == nil ? 24 : 15,
-                    limit: StoryItem.maximumVideoDuration, loopsAsTheFileSays: false)
-                defer { frames.stop() }
-                var shown = 0
-                do {
-                    guard let loops else {
-                        if let frame = try await frames.first() {
-                            try picture.write(.decoded(Self.image(frame))) { try StandardStreams.writeOutput($0) }
-                            shown = 1
-                        }
-                        break
-                    }
-                    for try await frame in VideoPlayback.paced(frames) {
-                        try StandardStreams.writeOutput(drawn.next(Self.image(frame)))
-                        shown += 1
-                    }
-                    if loops != 0, round >= loops { break }
-                } catch let error as VideoDecodeError {
-                    throw RenderInputError.unreadable(name, String(describing: error))
-                } catch let error as VideoFailure {
-                    throw RenderInputError.unreadable(name, error.description)
+        var drawn = picture.frames
+        do {
+            try await FFmpegVideoDecoder().play(
+                data, fittingWidth: picture.frameBox.width, height: picture.frameBox.height, passes: loops
+            ) { frame in
+                let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
+                guard loops != nil else {
+                    return try picture.write(.decoded(image)) { try StandardStreams.writeOutput($0) }
                 }
-                if shown == 0 { throw RenderInputError.unreadable(name, "it has no picture to show") }
-            } while true
+                try StandardStreams.writeOutput(drawn.next(image))
+            }
+        } catch let error as VideoFailure {
+            throw RenderInputError.unreadable(name, error.description)
         }
-    }
-
-    static func image(_ frame: VideoFrame) -> RGBImage {
-        RGBImage(width: frame.width, height: frame.height, pixels: frame.pixels)
     }
 
     /// The controlling terminal opened to read its answers when standard input is a pipe
