@@ -40,15 +40,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Open the printed link in the default browser (xdg-open, or open on macOS).")
     var open = false
 
-    /// Parses `--listen`, opens the content and the store, serves until interrupted.
-    func run() async throws {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
-            (0...65535).contains(port), colon > listen.startIndex
-        else {
+    /// `--listen` as host and port (a usage error, with serve's usage, when it is not one).
+    func address() throws -> (host: String, port: Int) {
+        guard let address = WebAnnouncement.address(listen: listen) else {
             throw ValidationError("--listen \(listen): expected HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
         }
-        let named = String(listen[..<colon])
-        let host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
+        return address
+    }
+
+    /// Checks `--listen`.
+    func validate() throws { _ = try address() }
+
+    /// Opens the content and the store, serves until interrupted.
+    func run() async throws {
+        let (host, port) = try address()
         let session = try await ContentSession.open(options)
         let settings = session.root.settings
         let images = try session.imageLoader()
@@ -82,8 +87,15 @@ struct ServeCommand: AsyncParsableCommand {
         let open = open
         do {
             try await server.run(logger: session.root.logger) { bound in
-                let link = await Self.announce(host: host, port: bound, pairing: pairing.path ?? "/")
-                if open, let link { Self.openInBrowser(link) }
+                let said = WebAnnouncement(
+                    host: host, port: bound, path: pairing.path ?? "/", addresses: LocalAddresses.list())
+                for line in said.lines {
+                    StandardStreams.printError(line.text)
+                    if let link = line.pairingLink, let code = await QRCode.text(link) {
+                        StandardStreams.writeError(code)
+                    }
+                }
+                if open { Self.openInBrowser(said.link) }
             }
         } catch {
             StandardStreams.printError(StoriesWebServer.describe(error, listen: listen))
@@ -98,31 +110,6 @@ struct ServeCommand: AsyncParsableCommand {
             return nil
         }
         return WebPictureCache(load: { disk.data(for: $0) }, store: { disk.store($0, for: $1) })
-    }
-
-    /// Says where to point a browser — the owner's link on loopback, else the pairing link and
-    /// its code — the link being the first `http://` URL printed; returns the first link.
-    static func announce(host: String, port: Int, pairing path: String) async -> String? {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        guard !StoriesWebServer.Options.isLoopback(host) else {
-            let url = "http://\(shown):\(port)\(path)"
-            StandardStreams.printError(
-                "Serving the stories at \(url) (open this link: it lets your browser in; Ctrl-C stops)")
-            return url
-        }
-        let addresses = host == "0.0.0.0" || host == "::" ? LocalAddresses.list() : [shown]
-        var first: String?
-        StandardStreams.printError(
-            "Listening on \(shown) port \(port). Nothing is served before pairing: open this link once, on the device to pair:"
-        )
-        for address in addresses.isEmpty ? [shown] : addresses {
-            let url = "http://\(address):\(port)\(path)"
-            first = first ?? url
-            StandardStreams.printError("  " + url)
-            if let code = await QRCode.text(url) { StandardStreams.writeError(code) }
-        }
-        StandardStreams.printError("(the link works once; Ctrl-C stops)")
-        return first
     }
 
     /// Opens `url` in the default browser, quietly; says so when there is no opener.
