@@ -6,7 +6,7 @@ import VideoDecoding
 /// HTTP, decoded by ffmpeg, an animation moving while its item's clock runs, a WebP still shown
 /// as a picture — never the "not supported" placeholder.
 @Suite(
-    "Animated pictures in the viewer, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "Animated pictures in the viewer, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct AnimationInteractiveTests {
     /// `name` made by ffmpeg from its test pattern (1 s at 10 frames a second) in `folder`.

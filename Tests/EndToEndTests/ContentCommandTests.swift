@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoDecoding
 
 @Suite("tray, view, like, seen, state, reset, photos — as processes")
 struct ContentCommandTests {
@@ -208,6 +209,11 @@ struct DoctorCommandTests {
         #expect(healthy.status == 0, "\(healthy.stderr)")
         #expect(healthy.stdout.contains("store: ") && healthy.stdout.contains("ok (wal"))
         #expect(healthy.stdout.contains("content: auto: Picsum at http://127.0.0.1:9 cannot be reached"))
+        // What plays here, as the viewer plays it: an animated WebP through libwebp (it said
+        // "WebP: stills" after libwebp had made them play).
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), FFmpegVideoDecoder.animatedWebP.available {
+            #expect(healthy.stdout.contains("(ffmpeg found); WebP, still or animated: plays (libwebp found)"))
+        }
         let path = home + "/.local/share/stories/state.sqlite"
         // The file replaced by garbage, and with it its write-ahead log: a process may exit before
         // its last pool closes (GRDB releases it on its own queue), leaving a -wal whose frames

@@ -4,7 +4,7 @@ import Testing
 /// Credentials never reach a log, an error or the screen: a document's URL with
 /// `user:password@` and `?token=…`, failing, is logged at the default level (warning) and
 /// shown in place with both hidden.
-@Suite("Credentials stay hidden, as a process")
+@Suite("Credentials stay hidden, as a process", .onLiveThreads)
 struct CredentialsTests {
     @Test func aFailingURLsPasswordAndTokenReachNeitherTheLogNorTheScreen() async throws {
         let home = try TemporaryFolder.make()

@@ -4,7 +4,7 @@ import Testing
 /// The folder source as a user meets it: `stories ~/Pictures/trip` or
 /// `--source folder --folder PATH`, each subfolder a user, seen state kept as for any source,
 /// the gallery of every picture, and the viewer drawing a photo from the disk.
-@Suite("Your own pictures as stories — as processes", .timeLimit(.minutes(10)))
+@Suite("Your own pictures as stories — as processes", .onLiveThreads, .timeLimit(.minutes(10)))
 struct FolderSourceTests {
     static let samples = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/samples"
 
@@ -63,7 +63,9 @@ struct FolderSourceTests {
         let trip = try Self.trip(in: home)
         let app = try await TmuxSession(
             "exec \(InteractiveTests.quoted(StoriesProcess.binary)) \(InteractiveTests.quoted(trip)) --store memory",
-            environment: ["HOME": home])
+            // An item stays 60 s: a test whose task waits its turn on a busy pool still sees it
+            // (at 5 s, the viewer once played both stories to their end between two looks).
+            environment: ["HOME": home, "STORIES_VIEWER_IMAGE_DURATION": "60s"])
         #expect(try await app.waitFor("Lisbon — 2 items"), "\(app.screen)")
         try await app.send("Enter")
         #expect(

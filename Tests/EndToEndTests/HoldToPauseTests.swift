@@ -5,7 +5,7 @@ import Testing
 /// sequences for space held and let go, and focus reports, into the app's terminal byte for
 /// byte; the app decodes them and the viewer pauses and resumes.
 @Suite(
-    "Hold to pause and focus reports, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "Hold to pause and focus reports, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct HoldToPauseTests {
     /// Types `text` into the pane byte for byte (`send-keys -H`: no key names, no parsing).
@@ -58,7 +58,7 @@ struct HoldToPauseTests {
 /// A document item's caption and link in tmux: the link on the caption row, and
 /// `c` puts it on the clipboard with OSC 52 (tmux keeps it as a paste buffer).
 @Suite(
-    "Captions and links, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "Captions and links, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct CaptionAndLinkTests {
     @Test func theCaptionAndLinkShowAndCCopiesTheLink() async throws {

@@ -7,7 +7,7 @@ import VideoDecoding
 
 /// What `Scripts/install` installs runs on its own: the binary and the bundled
 /// samples and clips under a temporary prefix, nothing found through the build folder.
-@Suite("The installed binary runs on its own", .serialized, .timeLimit(.minutes(10)))
+@Suite("The installed binary runs on its own", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct InstalledBinaryTests {
     /// Installs the `stories` under test into a new prefix (`Scripts/install --from`, the
     /// script users run, without its release build); returns the prefix.

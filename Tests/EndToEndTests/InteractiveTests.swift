@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite(
-    "The interactive tray and viewer, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "The interactive tray and viewer, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct InteractiveTests {
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -222,7 +222,7 @@ struct InteractiveTests {
 }
 
 @Suite(
-    "The gallery and accessible mode, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "The gallery and accessible mode, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct GalleryAndAccessibleTmuxTests {
     @Test func theGalleryScrollsPastItsFirstPageRefreshesAndOpensADetail() async throws {

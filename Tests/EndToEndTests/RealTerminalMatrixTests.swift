@@ -13,7 +13,9 @@ import VideoDecoding
 /// little under their colour: grey of 5.5:1 measured 3.6 to 4.1 in "u" and "T"); in xterm and mlterm every line drawn must reach 3:1 at its strongest pixel
 /// (xterm's thin antialiased font never reaches a colour's full contrast; the old grey stayed
 /// under 2.2:1 there).
-@Suite("Every screen on light and dark backgrounds in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(12)))
+@Suite(
+    "Every screen on light and dark backgrounds in real terminals (Xvfb)", .onLiveThreads, .serialized,
+    .timeLimit(.minutes(12)))
 struct RealTerminalMatrixTests {
     typealias Colour = (r: UInt8, g: UInt8, b: UInt8)
 

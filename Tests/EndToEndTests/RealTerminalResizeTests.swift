@@ -4,7 +4,7 @@ import Testing
 /// Pictures survive resizes in every screen, in real kitty and xterm: kitty frees
 /// a picture whose placements a clear removed, so after a resize the tray lost its avatars and
 /// the gallery 8 of 12 thumbnails. Each step waits for the screen to show its pictures again.
-@Suite("Pictures survive resizes in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Pictures survive resizes in real terminals (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalResizeTests {
     /// How much of the window pictures cover: the 12×12-pixel blocks with no background pixel
     /// (the window's background is magenta; text never fills a block, a picture does).
@@ -93,7 +93,7 @@ struct RealTerminalResizeTests {
 /// Light backgrounds: on xterm's and kitty's white, the bar's filled part, the
 /// selected name and the heart were white on white. The terminal's background is asked
 /// (OSC 11) and the screens pick colours that contrast with it.
-@Suite("Light backgrounds in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Light backgrounds in real terminals (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalLightBackgroundTests {
     static func luminance(_ screen: [UInt8], _ x: Int, _ y: Int) -> Int {
         let o = (y * RealTerminal.width + x) * 3
@@ -164,7 +164,7 @@ struct RealTerminalLightBackgroundTests {
 /// A picture wider than xterm's sixel limit: xterm leaves a sixel picture over
 /// its maximum graphic size (1000×1000 by default) blank; the app asks the limit
 /// (XTSMGRAPHICS) and draws the picture within it.
-@Suite("Sixel pictures within the terminal's limit (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Sixel pictures within the terminal's limit (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalSixelLimitTests {
     @Test func aWideWindowsDetailIsDrawnWithinXtermsLimit() async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")

@@ -6,7 +6,7 @@ import Testing
 /// was drawn in, as a user would see them. The bounds (5 kitty, 8 sixel, mean error per
 /// channel against ImageMagick's scaling of the source; sixel adds its dither) are far from a
 /// wrong picture's 40 and more; that the picture is in real pixels is the blockiness check.
-@Suite("Interactive screens in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Interactive screens in real terminals (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalScreensTests {
     static let samples = repositoryRoot + "/Packages/StoryModels/Sources/StoryModels/Resources/samples"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// `stories render` in real terminals, looked at as a user would: the screen's image region
 /// against the source scaled to it.
-@Suite("Graphics in real terminals (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Graphics in real terminals (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalTests {
     static let photo = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/portrait-1080x1920.jpg"
 
@@ -53,7 +53,7 @@ struct RealTerminalTests {
 
 /// Debian's xterm runs with TERM=xterm and no COLORTERM, yet keeps a 24-bit colour it is given:
 /// asked (DECRQSS), it gets pictures in direct colour, not 16 colours.
-@Suite("Colours a terminal says it keeps (Xvfb)", .serialized, .timeLimit(.minutes(5)))
+@Suite("Colours a terminal says it keeps (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(5)))
 struct RealTerminalColourTests {
     @Test func xtermWithItsDefaultTermGetsDirectColour() async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")

@@ -7,7 +7,7 @@ import Testing
 /// to tmux at the same size; kitty's screen (`kitty @ get-text`) must come to equal tmux's at
 /// every step (half blocks in both, so pictures are text too).
 @Suite(
-    "Real terminals show the text tmux shows (Xvfb)", .serialized, .timeLimit(.minutes(10)),
+    "Real terminals show the text tmux shows (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct RealTerminalTextTests {
     /// kitty's window size in cells (`kitty @ ls`).

@@ -5,7 +5,7 @@ import VideoDecoding
 /// A video playing in kitty, xterm and mlterm under Xvfb, as a user sees it: its frames drawn
 /// in real pixels (kitty's graphics protocol or sixel, not half blocks), changing while it
 /// plays and holding still while paused (issues 22 and 29).
-@Suite("A video in a real terminal (Xvfb)", .serialized, .timeLimit(.minutes(10)))
+@Suite("A video in a real terminal (Xvfb)", .onLiveThreads, .serialized, .timeLimit(.minutes(10)))
 struct RealTerminalVideoTests {
     /// kitty (its graphics protocol), xterm -ti vt340 and mlterm (sixel, found by asking).
     @Test(arguments: [(RealTerminal.Kind.kitty, "kitty"), (.xterm, "auto"), (.mlterm, "auto")])

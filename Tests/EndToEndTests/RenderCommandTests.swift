@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("stories render, as a process")
+@Suite("stories render, as a process", .onLiveThreads)
 struct RenderCommandTests {
     static let fixtures = repositoryRoot + "/Services/StoryImages/Tests/Fixtures/"
 

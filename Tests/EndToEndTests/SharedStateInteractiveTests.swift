@@ -5,7 +5,7 @@ import Testing
 /// The interactive app on a PostgreSQL store whose server is down at start: it works offline
 /// (every read and write goes to the local replica), sends the changes in the background once
 /// the server is back — another device sees them while the app still runs — and nothing is lost.
-@Suite("Interactive app with a state server that comes and goes", .timeLimit(.minutes(10)))
+@Suite("Interactive app with a state server that comes and goes", .onLiveThreads, .timeLimit(.minutes(10)))
 struct SharedStateInteractiveTests {
     /// Opens the first user's story (its first item is seen), pauses it and likes it: two writes.
     static func seeAndLikeTheFirstItem(_ app: TmuxSession) async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Ctrl-Z, SIGTSTP and a flood of input, in tmux: the terminal is given
 /// back and taken again, and no paste keeps `q` waiting.
-@Suite("Suspending and floods, in tmux", .timeLimit(.minutes(10)))
+@Suite("Suspending and floods, in tmux", .onLiveThreads, .timeLimit(.minutes(10)))
 struct SuspendAndFloodTests {
     /// A shell in tmux with `stories` started from it (job control: Ctrl-Z and `fg` work).
     static func shellWithApp(home: String) async throws -> TmuxSession {

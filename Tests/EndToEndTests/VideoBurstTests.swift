@@ -7,7 +7,7 @@ import VideoDecoding
 /// at once, descriptors bounded, and the app lives with a small descriptor limit (it once ran
 /// 37 ffmpeg and died in swift-subprocess at `ulimit -n 1024`).
 @Suite(
-    "A burst of moves over clips", .serialized, .timeLimit(.minutes(10)),
+    "A burst of moves over clips", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct VideoBurstTests {
     @Test func aHundredThousandMovesOverClipsKeepTheDecoderCapAndTheApp() async throws {

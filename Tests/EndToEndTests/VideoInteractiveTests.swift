@@ -6,7 +6,7 @@ import VideoDecoding
 /// Videos in the interactive viewer, in tmux: a stories document whose first item
 /// is a bundled clip served by picsum-stub (downloaded, cached, decoded by ffmpeg).
 @Suite(
-    "Videos play in the viewer, in tmux", .serialized, .timeLimit(.minutes(10)),
+    "Videos play in the viewer, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct VideoInteractiveTests {
     /// A document for one user: `video` (8 s), then an image.

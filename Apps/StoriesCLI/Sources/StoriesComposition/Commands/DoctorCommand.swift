@@ -50,13 +50,17 @@ struct DoctorCommand: AsyncParsableCommand {
                 + (display.behindTmux ? "; the screens draw kitty placeholders through tmux (kitty 0.28+ outside)" : "")
         )
 
-        // Videos: whether ffmpeg is there (not a failure: videos then show their poster).
+        // Videos: whether ffmpeg and libwebp are there (not a failure: a poster or a
+        // placeholder is shown instead).
         let decoder = FFmpegVideoDecoder(environment: environment)
+        let webp = FFmpegVideoDecoder.animatedWebP
         try StandardStreams.printOutput(
-            decoder.isAvailable
-                ? "videos and animated GIF/APNG: play, without sound; WebP: stills (ffmpeg found)"
-                : "videos: show their poster, GIF and WebP a placeholder — ffmpeg is not installed (apt-get install ffmpeg)"
-        )
+            (decoder.isAvailable
+                ? "videos and animated GIF/APNG: play, without sound (ffmpeg found)"
+                : "videos: show their poster, GIF and APNG a placeholder — ffmpeg is not installed (apt-get install ffmpeg)")
+                + (webp.available
+                    ? "; WebP, still or animated: plays (libwebp found)"
+                    : "; WebP: \(decoder.isAvailable ? "its first picture" : "a placeholder") — \(webp.missing)"))
 
         // The configured plugins' own checks: each says what to look at. A failed check is said
         // on stderr and the rest still run; the exit status is the first failure's.
