@@ -120,13 +120,13 @@ struct FolderSourceTests {
         try await app.send("g")
         #expect(try await app.waitFor("4 loaded"), "\(app.screen)")
         for _ in 0..<4 { try await app.send("Right") }  // past the last: nothing more to load
-        try await Task.sleep(for: .seconds(1))
+        try await LiveThreads.sleep(for: .seconds(1))
         #expect(try await app.capture().contains("4 loaded"), "still 4, never repeated: \(app.screen)")
         // The last photo is the GIF: its detail shows its first picture (FFmpeg's), not a failure.
         try await app.send("Enter")
         #expect(try await app.waitFor("z.gif"), "\(app.screen)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") {
-            try await Task.sleep(for: .seconds(2))
+            try await LiveThreads.sleep(for: .seconds(2))
             #expect(!(try await app.capture()).contains("Couldn't load"), "\(app.screen)")
         }
         try await app.send("q")

@@ -29,7 +29,7 @@ struct HoldToPauseTests {
         try await Self.type(app, "\u{1B}[32;;32u")
         #expect(try await app.waitFor("paused"), "held: \(app.screen)")
         try await Self.type(app, "\u{1B}[32;1:2;32u\u{1B}[32;1:2;32u")
-        try await Task.sleep(for: .seconds(1))
+        try await LiveThreads.sleep(for: .seconds(1))
         #expect(app.screen.contains("paused"), "repeats change nothing: \(app.screen)")
         try await Self.type(app, "\u{1B}[32;1:3u")
         #expect(try await app.waitUntil { !$0.contains("paused") && $0.contains("1/5") }, "let go: \(app.screen)")
@@ -44,7 +44,7 @@ struct HoldToPauseTests {
         // same item plays on.
         try await Self.type(app, "\u{1B}[<0;80;20M")
         #expect(try await app.waitFor("paused"), "button held: \(app.screen)")
-        try await Task.sleep(for: .seconds(1))
+        try await LiveThreads.sleep(for: .seconds(1))
         try await Self.type(app, "\u{1B}[<0;80;20m")
         #expect(try await app.waitUntil { !$0.contains("paused") && $0.contains("1/5") }, "let go: \(app.screen)")
 
@@ -80,7 +80,7 @@ struct CaptionAndLinkTests {
         var copied = ""
         for _ in 0..<600 where !copied.contains("example.com") {
             copied = (try? await app.tmux(["show-buffer"]))?.stdout ?? ""
-            try await Task.sleep(for: .milliseconds(100))
+            try await LiveThreads.sleep(for: .milliseconds(100))
         }
         #expect(copied == "https://example.com/trip?day=2", "the clipboard: \(copied)")
         try await app.send("q")

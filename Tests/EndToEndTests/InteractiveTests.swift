@@ -109,7 +109,7 @@ struct InteractiveTests {
         func shrinkAndGrow(expecting text: String) async throws {
             for (columns, rows) in [(1, 1), (4, 2), (10, 1), (1, 10), (20, 8), (40, 12)] {
                 try await app.resize(width: columns, height: rows)
-                try await Task.sleep(for: .milliseconds(150))
+                try await LiveThreads.sleep(for: .milliseconds(150))
                 #expect(try await app.isRunning(), "ended at \(columns)×\(rows)")
             }
             try await app.resize(width: 120, height: 40)
@@ -189,7 +189,7 @@ struct InteractiveTests {
         // The shell writes the file after the app has exited: wait until it holds a whole line.
         var mode = ""
         while !mode.hasSuffix("\n"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+            try await LiveThreads.sleep(for: .milliseconds(50))
             mode = (try? String(contentsOfFile: sttyFile, encoding: .utf8)) ?? ""
         }
         #expect(mode.contains(" icanon") && mode.contains(" echo ") && !mode.contains("-icanon"), "\(mode)")
@@ -207,7 +207,7 @@ struct InteractiveTests {
         let pid = try #require(try await app.panePID())
         func press(_ count: Int) async throws {
             for _ in 0..<(count / 10) { try await app.send(Array(repeating: "Right", count: 10)) }
-            try await Task.sleep(for: .milliseconds(500))
+            try await LiveThreads.sleep(for: .milliseconds(500))
         }
         try await press(50)  // a round of the 43 bundled users: every avatar decoded once
         let early = try #require(residentKiB(pid))
@@ -271,7 +271,7 @@ struct GalleryAndAccessibleTmuxTests {
         try await app.send("l")
         #expect(try await app.waitFor("Liked photo 1 of 5 by Ada Lovelace."), "\(app.screen)")
         // A second with nothing pressed: at least a second passes, however busy the machine.
-        try await Task.sleep(for: .seconds(1))
+        try await LiveThreads.sleep(for: .seconds(1))
         #expect(!(try await app.capture()).contains("Photo 2 of 5"), "no auto-advance")
         try await app.send("n")
         #expect(try await app.waitFor("Photo 2 of 5 by Ada Lovelace"))

@@ -40,7 +40,7 @@ extension RealTerminal {
                 "/usr/bin/xdotool", ["mousemove", "12", "12", "key", "--clearmodifiers", name], environment: environment
             )
             guard result.status == 0 else { throw RealTerminalError.failed("xdotool key \(name): \(result.stderr)") }
-            try await Task.sleep(for: .milliseconds(150))
+            try await LiveThreads.sleep(for: .milliseconds(150))
         }
     }
 
@@ -69,7 +69,7 @@ extension RealTerminal {
                 return (min(size.width, Self.width), min(size.height, Self.height))
             } catch RealTerminalError.failed(let reason) where reason.hasPrefix("no terminal window") {
                 guard ContinuousClock.now < deadline else { throw RealTerminalError.failed(reason) }
-                try await Task.sleep(for: .milliseconds(200))
+                try await LiveThreads.sleep(for: .milliseconds(200))
             }
         }
     }

@@ -7,7 +7,7 @@ extension RealTerminal {
     func settled() async throws -> [UInt8]? {
         var last = try await screenshot()
         for _ in 0..<100 {
-            try await Task.sleep(for: .milliseconds(200))
+            try await LiveThreads.sleep(for: .milliseconds(200))
             let next = try await screenshot()
             // Two alike, and the terminal's window drawn: a kitty still starting on a loaded
             // machine once left the bare display "settled", and its whole window counted as

@@ -175,7 +175,7 @@ final class RealTerminal: Sendable {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
+            try await LiveThreads.sleep(for: .milliseconds(50))
         }
         return condition()
     }

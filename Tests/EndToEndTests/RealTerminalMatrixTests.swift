@@ -143,7 +143,7 @@ struct RealTerminalMatrixTests {
             problem =
                 "\(blocks) picture blocks (at least \(minimum)); faint: \(faint.prefix(6).joined(separator: "; "))"
             _ = FileManager.default.createFile(atPath: terminal.folder + "/last-screen.rgb", contents: Data(screen))
-            try await Task.sleep(for: .milliseconds(300))
+            try await LiveThreads.sleep(for: .milliseconds(300))
         }
         Issue.record(
             "\(kind.rawValue), \(what): \(problem) — the last screen: \(terminal.folder)/last-screen.rgb (\(RealTerminal.width)x\(RealTerminal.height) RGB)"

@@ -179,7 +179,7 @@ struct RealTerminalSixelLimitTests {
         // The gallery's fourth photo, a 900×600 landscape: fitted to the wide window it would be
         // about 1300 pixels across.
         try await terminal.keys("g")
-        try await Task.sleep(for: .seconds(1))
+        try await LiveThreads.sleep(for: .seconds(1))
         try await terminal.keys("Right", "Right", "Right", "Return")
         let screen = try await RealTerminalScreensTests.until(terminal, "the landscape in detail") { screen, window in
             RealTerminalResizeTests.pictureBlocks(screen, window) > 2500

@@ -39,7 +39,7 @@ struct RealTerminalScreensTests {
             let window = try await terminal.windowSize()
             last = settling ? try await terminal.settled() : try await terminal.screenshot()
             if let screen = last, condition(screen, window) { return screen }
-            try await Task.sleep(for: .milliseconds(300))
+            try await LiveThreads.sleep(for: .milliseconds(300))
         }
         // The last screen, to look at.
         let path = terminal.folder + "/last-screen.rgb"

@@ -72,7 +72,7 @@ struct RealTerminalTextTests {
             var expected: [String] = []
             let deadline = ContinuousClock.now + .seconds(30)
             repeat {
-                try await Task.sleep(for: .milliseconds(300))
+                try await LiveThreads.sleep(for: .milliseconds(300))
                 kitty = Self.trimmed(try await terminal.kittyText())
                 expected = Self.trimmed(
                     try await tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -93,7 +93,7 @@ struct RealTerminalTextTests {
             var kitty: [String] = []
             var expected: [String] = []
             repeat {
-                try await Task.sleep(for: .milliseconds(300))
+                try await LiveThreads.sleep(for: .milliseconds(300))
                 cells = try await Self.cells(terminal)
                 try await tmux.resize(width: cells.columns, height: cells.rows)
                 kitty = Self.trimmed(try await terminal.kittyText())

@@ -52,7 +52,7 @@ struct RealTerminalVideoTests {
                 {
                     return shot
                 }
-                try await Task.sleep(for: .milliseconds(300))
+                try await LiveThreads.sleep(for: .milliseconds(300))
             }
             return nil
         }
@@ -62,7 +62,7 @@ struct RealTerminalVideoTests {
         var second = first
         var changed: (x: Int, y: Int, width: Int, height: Int)? = nil
         for _ in 0..<30 where changed == nil {
-            try await Task.sleep(for: .seconds(1))
+            try await LiveThreads.sleep(for: .seconds(1))
             second = try #require(try await frame(), "a frame in the middle later")
             changed = RealTerminal.changedBox(first, second)
         }

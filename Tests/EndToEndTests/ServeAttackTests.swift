@@ -190,7 +190,7 @@ struct ServeAttackTests {
             }
         }.value
         // Until the server has filled what it may send each of them (it stops there for good).
-        try await Task.sleep(for: .seconds(3))
+        try await LiveThreads.sleep(for: .seconds(3))
         let during = try #require(
             try await Self.residentBytes(of: "serve --listen 127.0.0.1:0 --store memory \(folder)"))
         #expect(held.count == 100)

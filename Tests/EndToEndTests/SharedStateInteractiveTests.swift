@@ -58,7 +58,7 @@ struct SharedStateInteractiveTests {
             var seenElsewhere = false
             while !seenElsewhere, ContinuousClock.now < deadline {
                 seenElsewhere = try await othersLikes() == 1
-                if !seenElsewhere { try await Task.sleep(for: .milliseconds(500)) }
+                if !seenElsewhere { try await LiveThreads.sleep(for: .milliseconds(500)) }
             }
             let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             #expect(

@@ -84,7 +84,7 @@ struct SharedStateSyncTests {
         var synced = try await laptop.run(["sync"])
         for _ in 0..<3 where synced.status != 0 {
             print("a sync right after the link came back: \(synced.status), \(synced.stderr)")
-            try await Task.sleep(for: .seconds(1))
+            try await LiveThreads.sleep(for: .seconds(1))
             synced = try await laptop.run(["sync"])
         }
         #expect(synced.status == 0, "\(synced.stderr)")

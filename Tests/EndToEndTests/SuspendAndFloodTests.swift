@@ -69,7 +69,7 @@ struct SuspendAndFloodTests {
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline, let now = VideoInteractiveTests.cpuSeconds(pid) {
             used = now - before
-            try await Task.sleep(for: .milliseconds(20))
+            try await LiveThreads.sleep(for: .milliseconds(20))
         }
         #expect(try await session.waitForExit(timeout: .seconds(60)), "q quits: \(session.screen)")
         print("100,000 keys then q: quit after \(ContinuousClock.now - start), \(used) s of CPU")

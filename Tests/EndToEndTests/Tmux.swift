@@ -112,7 +112,7 @@ final class TmuxSession: Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition(try await capture(escapes: escapes)) { return true }
-            try await Task.sleep(for: .milliseconds(50))
+            try await LiveThreads.sleep(for: .milliseconds(50))
         }
         return false
     }
@@ -131,7 +131,7 @@ final class TmuxSession: Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await !isRunning() { return true }
-            try await Task.sleep(for: .milliseconds(50))
+            try await LiveThreads.sleep(for: .milliseconds(50))
         }
         return false
     }

@@ -41,7 +41,7 @@ struct VideoBurstTests {
         while ContinuousClock.now - start < .seconds(20) {
             decoders = max(decoders, ProcessProbe.children(of: pid, named: "ffmpeg").count)
             descriptors = max(descriptors, ProcessProbe.openDescriptors(pid) ?? 0)
-            try await Task.sleep(for: .milliseconds(10))
+            try await LiveThreads.sleep(for: .milliseconds(10))
         }
         print("100,000 moves over clips: at most \(decoders) ffmpeg and \(descriptors) descriptors at once")
         #expect(decoders <= FFmpegVideoDecoder.maximumProcesses, "\(decoders) ffmpeg at once")

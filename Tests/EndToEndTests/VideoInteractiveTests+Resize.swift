@@ -12,7 +12,7 @@ extension VideoInteractiveTests {
         // trapped: the app ended with SIGILL at the first resize).
         for (width, height) in [(70, 25), (100, 30), (120, 40)] {
             try await app.resize(width: width, height: height)
-            try await Task.sleep(for: .milliseconds(300))
+            try await LiveThreads.sleep(for: .milliseconds(300))
         }
         try #require(try await app.isRunning(), "the app survives resizes during the clip")
         #expect(
