@@ -14,7 +14,9 @@ struct RealTerminalVideoTests {
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let server = try await PicsumStubProcess()
         let home = try TemporaryFolder.make()
-        let document = try VideoInteractiveTests.document(server, home: home)
+        // The image after the clip stays ten minutes: a late screenshot finds a picture in the
+        // middle still (after 8 s of clip and 60 s of image, a loaded run's found the tray).
+        let document = try VideoInteractiveTests.document(server, imageSeconds: 600, home: home)
         let log = home + "/log"
         let command =
             "env HOME=\(RealTerminal.quoted(home)) STORIES_VIEWER_IMAGE_DURATION=60s STORIES_LOG_LEVEL=info "

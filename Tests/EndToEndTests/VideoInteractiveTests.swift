@@ -9,17 +9,20 @@ import VideoDecoding
     "Videos play in the viewer, in tmux", .onLiveThreads, .serialized, .timeLimit(.minutes(10)),
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct VideoInteractiveTests {
-    /// A document for one user: `video` (8 s), then an image.
-    static func document(_ server: PicsumStubProcess, video: String = "hubble-drift.mp4", home: String) throws
-        -> String
-    {
+    /// A document for one user: `video` (8 s), then an image, on for `imageSeconds` when given
+    /// (else the viewer's image duration, 60 s here): a test whose looks may come late on a
+    /// busy machine gives it ten minutes, so the screen after the clip stays until it looks.
+    static func document(
+        _ server: PicsumStubProcess, video: String = "hubble-drift.mp4", imageSeconds: Int? = nil, home: String
+    ) throws -> String {
         let base = server.baseURL.absoluteString
+        let imageDuration = imageSeconds.map { #","duration":\#($0)"# } ?? ""
         let file = home + "/stories.json"
         try TemporaryFolder.write(
             """
             {"data":[{"id":"0","user":{"username":"neo","profile_picture":"\(base)/id/1/100/100"},"snap_count":2,
               "snaps":[{"media_type":"video","media_url":"\(base)/videos/\(video)","duration":8.0},
-                       {"media_type":"image","media_url":"\(base)/id/2/360/640"}]}]}
+                       {"media_type":"image","media_url":"\(base)/id/2/360/640"\(imageDuration)}]}]}
             """, to: file)
         return file
     }
@@ -53,7 +56,7 @@ struct VideoInteractiveTests {
         try #require(FFmpegVideoDecoder().isAvailable, "ffmpeg is not installed (apt-get install ffmpeg; .ci/run does)")
         let home = try TemporaryFolder.make()
         let server = try await PicsumStubProcess()
-        let app = try await Self.start(try Self.document(server, home: home), home: home)
+        let app = try await Self.start(try Self.document(server, imageSeconds: 600, home: home), home: home)
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         return Run(home: home, server: server, app: app)
     }
