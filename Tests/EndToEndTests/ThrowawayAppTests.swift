@@ -83,6 +83,7 @@ struct ThrowawayAppTests {
 
     @Test func anAppPicksStoryNavigationAndFeedPagingByURLAndRuns() async throws {
         let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // its build is a few GB
         let repository = folder + "/stories"
         let app = folder + "/app"
         try FileManager.default.createDirectory(
