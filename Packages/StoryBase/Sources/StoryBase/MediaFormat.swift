@@ -69,6 +69,18 @@ extension MediaFormat {
         }
         return false
     }
+
+    /// Whether `bytes` move (a GIF, a WebP, an animated PNG, a video: what FFmpeg or libwebp
+    /// decode, stills among them) rather than being a still JPEG or PNG; nil when they are no
+    /// media at all. The first 4 KiB are enough.
+    public static func moves<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool? {
+        switch sniff(bytes) {
+        case .gif?, .webp?, .video?: true
+        case .png?: isAnimatedPNG(bytes)
+        case .jpeg?: false
+        case nil: nil
+        }
+    }
 }
 
 /// The container of a video (or of an animation: GIF, WebP, APNG), as its first bytes say:

@@ -19,6 +19,19 @@ struct MediaFormatTests {
         #expect(MediaFormat.sniff([UInt8]()) == nil)
     }
 
+    @Test func stillsDoNotMoveAnimationsAndVideosDoAndTextIsNeither() {
+        // A PNG with an acTL chunk before its image data is animated.
+        let header = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8]
+        let animated = header + [0, 0, 0, 8] + Array("acTL".utf8) + [UInt8](repeating: 0, count: 12)
+        #expect(MediaFormat.moves(Self.jpeg) == false)
+        #expect(MediaFormat.moves(Self.png) == false)
+        #expect(MediaFormat.moves(animated) == true)
+        #expect(MediaFormat.moves(Array("GIF89a;".utf8)) == true)
+        #expect(MediaFormat.moves(Array("RIFF".utf8) + [8, 0, 0, 0] + Array("WEBPVP8 ".utf8)) == true)
+        #expect(MediaFormat.moves([0, 0, 0, 0x20] + Array("ftypisom".utf8)) == true)
+        #expect(MediaFormat.moves(Array("<html>".utf8)) == nil)
+    }
+
     @Test func aVideosContainerIsItsOwnBytesAndAManifestPosingAsOneIsNot() {
         #expect(VideoContainer.sniff([0, 0, 0, 0x20] + Array("ftypisom".utf8)) == .isoMedia)
         #expect(VideoContainer.sniff([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81]) == .matroska)

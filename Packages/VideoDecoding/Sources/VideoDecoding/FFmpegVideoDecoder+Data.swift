@@ -5,13 +5,7 @@ public import StoryInterfaces
 extension FFmpegVideoDecoder {
     /// Whether `data` is decoded here rather than as a still: a GIF, a WebP, an animated PNG or
     /// a video container.
-    public static func decodes(_ data: Data) -> Bool {
-        switch MediaFormat.sniff(data) {
-        case .gif?, .webp?, .video?: true
-        case .png?: MediaFormat.isAnimatedPNG(data)
-        default: false
-        }
-    }
+    public static func decodes(_ data: Data) -> Bool { MediaFormat.moves(data) == true }
 
     /// An animation or a video held in memory, fitted inside `width` × `height` pixels: with
     /// `passes`, played that many times (0: until the task is cancelled), each frame handed to

@@ -175,11 +175,7 @@ public final class VideoRuntime: VideoPlaying {
     private static func isPicture(_ file: URL) async throws -> Bool {
         try await OwnThread.run { () throws(BoundedFileError) in
             let head = try BoundedFile.head(of: file.path, count: 4096)  // a FIFO is refused, not waited on
-            switch MediaFormat.sniff(head) {
-            case .jpeg: return true
-            case .png: return !MediaFormat.isAnimatedPNG(head)
-            case .gif, .webp, .video, nil: return false
-            }
+            return MediaFormat.moves(head) == false
         }
     }
 
