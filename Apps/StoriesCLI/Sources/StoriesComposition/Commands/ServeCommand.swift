@@ -87,8 +87,9 @@ struct ServeCommand: AsyncParsableCommand {
         let open = open
         do {
             try await server.run(logger: session.root.logger) { bound in
-                let said = WebAnnouncement(
-                    host: host, port: bound, path: pairing.path ?? "/", addresses: LocalAddresses.list())
+                // The machine's addresses only where the links name them (a server on every address).
+                let addresses = StoriesWebServer.Options.isLoopback(host) ? [] : LocalAddresses.list()
+                let said = WebAnnouncement(host: host, port: bound, path: pairing.path ?? "/", addresses: addresses)
                 for line in said.lines {
                     StandardStreams.printError(line.text)
                     if let link = line.pairingLink, let code = await QRCode.text(link) {
