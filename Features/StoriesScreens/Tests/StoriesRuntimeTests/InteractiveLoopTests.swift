@@ -13,7 +13,7 @@ import Testing
 
 /// The interactive loop driven in process: keys in, frames out, the clock and the screen's size
 /// as values, no terminal. The rules the tmux tests check end to end, here without one.
-@Suite("The interactive loop in process", .serialized, .timeLimit(.minutes(3)))
+@Suite("The interactive loop in process", .serialized, .timeLimit(.minutes(10)))
 struct InteractiveLoopTests {
     /// The bundled samples' settings.
     static func root() throws -> Root {

@@ -6,7 +6,7 @@ import Testing
 
 /// A terminal slower than the screen changes (sixel in a busy xterm, an ssh link): frames are
 /// drawn at its pace, never queued behind it, and the last one drawn is the screen as it is.
-@Suite("The interactive loop and a slow terminal", .serialized, .timeLimit(.minutes(3)))
+@Suite("The interactive loop and a slow terminal", .serialized, .timeLimit(.minutes(10)))
 struct SlowTerminalTests {
     @Test func framesWaitForTheTerminalAndTheLastOneIsTheScreenAsItIsNow() async throws {
         let harness = InteractiveLoopTests.Harness()
@@ -38,7 +38,7 @@ struct SlowTerminalTests {
 }
 
 /// The loop times each press to its release (the update tells a hold from a tap by it).
-@Suite("The interactive loop times holds", .serialized, .timeLimit(.minutes(3)))
+@Suite("The interactive loop times holds", .serialized, .timeLimit(.minutes(10)))
 struct HeldKeysLoopTests {
     @Test func aHoldIsTimedFromThePressTheLoopSawToItsRelease() async throws {
         let harness = InteractiveLoopTests.Harness()

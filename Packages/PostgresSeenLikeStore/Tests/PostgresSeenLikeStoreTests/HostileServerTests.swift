@@ -5,7 +5,7 @@ import StoryInterfacesTestSupport
 import Testing
 
 /// A server that is not what it claims, and TLS as the URL's sslmode says.
-@Suite("PostgreSQL store: hostile servers and TLS", .timeLimit(.minutes(3)))
+@Suite("PostgreSQL store: hostile servers and TLS", .timeLimit(.minutes(10)))
 struct HostileServerTests {
     /// Opens `url`; the error (nil: it opened) and how long it took. The timeout is long: a
     /// busy machine may starve the pool, and "final at once" is checked as "well before it".

@@ -13,7 +13,7 @@ func freshStore() async throws -> (PostgresSeenLikeStore, url: String) {
 
 /// PostgreSQL from Debian, in a throwaway cluster of the tests' own; without it the suite
 /// fails and says how to install it (CI installs it).
-@Suite("PostgreSQL store", .timeLimit(.minutes(2)))
+@Suite("PostgreSQL store", .timeLimit(.minutes(10)))
 struct PostgresSeenLikeStoreTests {
     struct Check: CustomTestStringConvertible, Sendable {
         var index: Int

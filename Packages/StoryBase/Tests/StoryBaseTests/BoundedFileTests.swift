@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// A named file read whole, never past its limit, never hanging on what is not a file.
-@Suite(.timeLimit(.minutes(1))) struct BoundedFileTests {
+@Suite(.timeLimit(.minutes(10))) struct BoundedFileTests {
     static func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -3,7 +3,7 @@ import StoryBase
 import Testing
 
 /// Work on a thread of its own, awaited.
-@Suite(.timeLimit(.minutes(1))) struct OwnThreadTests {
+@Suite(.timeLimit(.minutes(10))) struct OwnThreadTests {
     struct Refused: Error, Equatable { var reason: String }
 
     /// A gate the work waits at, so that a test decides when it ends.

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// Threads of one's own as a task executor.
-@Suite(.timeLimit(.minutes(1))) struct OwnThreadsTests {
+@Suite(.timeLimit(.minutes(10))) struct OwnThreadsTests {
     static let threads = OwnThreads(name: "tests.own", count: 2)
 
     /// The calling thread's name as the system knows it (`top -H` shows it).

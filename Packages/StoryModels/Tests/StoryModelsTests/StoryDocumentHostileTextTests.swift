@@ -49,7 +49,7 @@ struct StoryDocumentMarksTests {
                 #expect(error.description.utf8.count < 600, "the error shows the start only")
             }
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(30), "linear, not the minutes a quadratic check took")
         // 256 bytes is still a name.
         let fits = String(repeating: "é", count: 128)
         #expect(try decode(#"{"pages":[{"users":[{"id":"ok","name":"\#(fits)"}]}]}"#).stories.count == 1)

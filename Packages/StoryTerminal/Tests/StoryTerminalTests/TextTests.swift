@@ -27,7 +27,7 @@ struct TextTests {
         let safe = TerminalText.sanitize("a" + String(repeating: "\u{0301}", count: 200_000) + "b")
         #expect(safe.unicodeScalars.count == 1 + TerminalText.maximumMarks + 1)
         #expect(safe.hasSuffix("b") && TerminalText.width(of: safe) == 2)
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(30), "not the minute a quadratic walk took")
         // Scripts' own marks stay: Vietnamese, a Hindi vowel sign, Hebrew points.
         for text in ["Việt Nam", "हिन्दी", "שָׁלוֹם"] { #expect(TerminalText.sanitize(text) == text) }
     }

@@ -7,7 +7,7 @@ import VideoDecoding
 /// Pictures that move: GIF and APNG animations and WebP stills, made by ffmpeg,
 /// decoded through the same path as videos; an animation loops as its file says, until the
 /// frames' limit.
-@Suite("Animated pictures with ffmpeg", .timeLimit(.minutes(3)))
+@Suite("Animated pictures with ffmpeg", .timeLimit(.minutes(10)))
 struct AnimationTests {
     static let gif = ["-f", "gif", "-loop", "0"]
     static let apng = ["-f", "apng", "-plays", "0"]
@@ -136,7 +136,6 @@ struct AnimationTests {
         let giant = file.deletingLastPathComponent().appendingPathComponent("giant.gif")
         try huge.write(to: giant)
         for bad in [cut, giant] {
-            let started = ContinuousClock.now
             var count = 0
             var failure: (any Error)? = nil
             do {
@@ -149,7 +148,8 @@ struct AnimationTests {
                 failure = error
             }
             print("\(bad.lastPathComponent): \(count) frames, \(failure.map { "\($0)" } ?? "no error")")
-            #expect(ContinuousClock.now - started < .seconds(60), "\(bad.lastPathComponent) ended")
+            // Ended by what it read, not by the decoder's deadline (a hang; two minutes here).
+            #expect(!HostileClipsTests.stalled(failure as? VideoDecodeError), "\(bad.lastPathComponent) ended")
             if bad == giant {
                 #expect(count == 0 && failure as? VideoDecodeError == .tooLarge(width: 65_535, height: 65_535))
             }

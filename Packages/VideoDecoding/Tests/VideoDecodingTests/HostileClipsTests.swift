@@ -4,7 +4,7 @@ import VideoDecoding
 
 /// Damaged and crafted clips, and decoders that flood or stall: every one ends in
 /// seconds with a clear error, none costs more than its limits.
-@Suite("Hostile clips", .timeLimit(.minutes(3)))
+@Suite("Hostile clips", .timeLimit(.minutes(10)))
 struct HostileClipsTests {
     /// Reads every frame; the error that ended them (nil: they ended cleanly), how many came,
     /// and how long it took.
@@ -17,6 +17,12 @@ struct HostileClipsTests {
             return (error as? VideoDecodeError, count, .now - start)
         }
         return (nil, count, .now - start)
+    }
+
+    /// Whether the decoder was ended by its deadline (a hang), not by what it read: the
+    /// verdict, where a wall-clock bound would depend on how busy the machine is.
+    static func stalled(_ error: VideoDecodeError?) -> Bool {
+        if case .stalled? = error { true } else { false }
     }
 
     /// A folder holding a fake `ffmpeg` (a shell script), for a decoder searching only there.
@@ -50,7 +56,7 @@ struct HostileClipsTests {
         try Data(bytes).write(to: clip)
         let result = await Self.readAll(Clips.decoder.frames(clip, fittingWidth: 80, height: 80, frameRate: 24))
         // Its decoder's deadlines are two minutes (Clips.patient): it ends by its own error.
-        #expect(result.took < .seconds(100), "ends, not hangs (it once never did): \(result.took)")
+        #expect(!Self.stalled(result.error), "ends, not hangs (it once never did): \(result.took)")
         #expect(result.error != nil, "\(result.count) frames, no error")
         if case .unreadable(let detail)? = result.error {
             #expect(!detail.contains(" @ 0x"), "FFmpeg's context prefix is cut: \(detail)")
@@ -65,7 +71,7 @@ struct HostileClipsTests {
         // once missed 10 s).
         let result = await Self.readAll(decoder.frames(try Self.mp4Head(), fittingWidth: 2, height: 1, frameRate: 10))
         #expect(result.error == nil && result.count == 1, "\(String(describing: result.error)) \(result.count)")
-        #expect(result.took < .seconds(120), "ends, not blocked by its full error pipe: \(result.took)")
+        #expect(!Self.stalled(result.error), "ends, not blocked by its full error pipe: \(result.took)")
     }
 
     @Test func aDecoderWhoseOutputIsNotPPMEndsTheStreamAndIsNotKeptGrowing() async throws {
@@ -74,7 +80,7 @@ struct HostileClipsTests {
         // fake's): the stream must end for what it reads.
         let decoder = try Self.fakeFFmpeg("exec yes 'not a picture'")
         let result = await Self.readAll(decoder.frames(try Self.mp4Head(), fittingWidth: 2, height: 1, frameRate: 10))
-        #expect(result.count == 0 && result.took < .seconds(60), "\(result.count) frames in \(result.took)")
+        #expect(result.count == 0 && !Self.stalled(result.error), "\(result.count) frames in \(result.took)")
     }
 
     @Test func aDecoderThatGivesNothingIsStoppedAtItsFirstFrameDeadline() async throws {

@@ -8,7 +8,7 @@ import VideoDecoding
 /// A clip swapped for a FIFO after the listing, and bursts of decoders: nothing waits on a
 /// FIFO, and never more than ``FFmpegVideoDecoder/maximumProcesses`` processes run at once,
 /// counted until reaped, whoever asks.
-@Suite("Swapped clips and bursts of decoders", .timeLimit(.minutes(3)))
+@Suite("Swapped clips and bursts of decoders", .timeLimit(.minutes(10)))
 struct SwappedClipsAndBurstsTests {
     /// `body`'s result, or nil when it takes longer than `limit` (it is left running).
     static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {

@@ -52,7 +52,7 @@ extension FFmpegVideoDecoder {
     }
 }
 
-@Suite("Video decoding with ffmpeg", .timeLimit(.minutes(3)))
+@Suite("Video decoding with ffmpeg", .timeLimit(.minutes(10)))
 struct VideoDecodingTests {
     @Test(arguments: [("clip.mp4", Clips.h264), ("clip.webm", Clips.vp9)])
     func aClipIsProbedAndDecodedFrameByFrame(name: String, codec: [String]) async throws {

@@ -12,7 +12,7 @@ import VideoDecoding
 
 /// The video role's live implementation: what the viewer asks of it (prepare, first picture,
 /// play, pause, stop, failures) with real clips and `ffmpeg`.
-@Suite("The video role with ffmpeg", .serialized, .timeLimit(.minutes(3)))
+@Suite("The video role with ffmpeg", .serialized, .timeLimit(.minutes(10)))
 struct VideoRuntimeTests {
     static let box = VideoBox(width: 80, height: 60, frameRate: 10)
 
