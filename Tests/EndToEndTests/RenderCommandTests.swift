@@ -88,6 +88,13 @@ struct RenderCommandTests {
             ["-c", "\"$0\" render - -s 20x8 < \"$1\"", StoriesProcess.binary, videos + "chelsea-zoom.webm"],
             environment: ["HOME": try TemporaryFolder.make(), "PATH": "/usr/bin:/bin"])
         #expect(webm.status == 0 && webm.stdout.split(separator: "\n").count > 3, "\(webm.stderr)")
+        // A GIF cut after its header: exit 65, FFmpeg's reason, and not the name of the input
+        // the decoder was handed (it said "file:/dev/stdin: Invalid data…").
+        let folder = try TemporaryFolder.make()
+        try Data(Array("GIF89a".utf8) + [0x10, 0x00]).write(to: URL(fileURLWithPath: folder + "/cut.gif"))
+        let cut = try await StoriesProcess.run(["render", folder + "/cut.gif"])
+        #expect(cut.status == 65 && cut.stderr.contains("cannot render \(folder)/cut.gif: "), "\(cut.stderr)")
+        #expect(!cut.stderr.contains("/dev/stdin"), "\(cut.stderr)")
     }
 
     /// In a terminal, in half blocks, a clip plays frame over frame (`--loops`), then stays as

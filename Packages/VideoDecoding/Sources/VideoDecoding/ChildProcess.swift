@@ -108,8 +108,9 @@ final class ErrorOutput: Sendable {
     /// Bytes written in all.
     var total: Int { state.withLock { $0.total } }
 
-    /// The first line of a tool's error output, without FFmpeg's `[h264 @ 0x55…] ` prefixes
-    /// and control characters, at most 200 characters (or a word for none).
+    /// The first line of a tool's error output, without FFmpeg's `[h264 @ 0x55…] ` prefixes,
+    /// the name of the input it is handed (`file:/dev/stdin: `, which says nothing to whoever
+    /// named the file) and control characters, at most 200 characters (or a word for none).
     static func firstLine(_ data: Data) -> String {
         let text = String(decoding: data, as: UTF8.self)
         guard
@@ -120,6 +121,7 @@ final class ErrorOutput: Sendable {
 
     private static func cleaned(_ line: Substring) -> String {
         var text = String(line).replacing(/\[[^\]\[]* @ 0x[0-9a-fA-F]+\] */, with: "")
+            .replacing(/^ *file:\/dev\/stdin: */, with: "")
         text.unicodeScalars.removeAll { $0.properties.generalCategory == .control }
         return text.trimmingCharacters(in: .whitespaces)
     }
