@@ -37,7 +37,7 @@ extension FFmpegVideoDecoder {
                     }
                     if shown > 0, passes != 0, pass >= passes { return }
                 } catch let error as VideoDecodeError {
-                    throw VideoFailure(String(describing: error))
+                    throw VideoFailure(error.aboutTheFile)
                 }
                 if shown == 0 { break }
             } while true

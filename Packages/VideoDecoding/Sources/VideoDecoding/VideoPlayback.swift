@@ -48,9 +48,11 @@ public final class VideoPlayback: Sendable {
     private let control = Shared()
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    /// Starts playing `frames`, reporting each event to `deliver`.
+    /// Starts playing `frames`, reporting each event to `deliver`; a failure is said by
+    /// `describe` (the viewer's sentence by default).
     public init<Frames: AsyncSequence & Sendable>(
         _ frames: Frames, lateness: Duration = .milliseconds(250),
+        describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
         deliver: @escaping @Sendable (Event) -> Void
     ) where Frames.Element == VideoFrame {
         let started = Task { [control] in
@@ -76,7 +78,7 @@ public final class VideoPlayback: Sendable {
                 }
                 if !Task.isCancelled { deliver(.ended(control.withLock { $0.statistics })) }
             } catch {
-                if !Task.isCancelled { deliver(.failed(String(describing: error))) }
+                if !Task.isCancelled { deliver(.failed(describe(error))) }
             }
         }
         task.withLock { $0 = started }
@@ -175,20 +177,24 @@ extension VideoPlayback {
     /// `frames` as a playback shows them — each when the position reaches its time, the first
     /// at once, a late one at once with the position held back — for a program that draws the
     /// frames itself (`stories render`): the viewer's pacing, not a second one. It ends after
-    /// the last frame, throws ``VideoFailure`` when the source fails, and stopping to read it
+    /// the last frame, throws ``VideoFailure`` when the source fails (said of the file:
+    /// ``VideoDecodeError/aboutTheFile``), and stopping to read it
     /// stops the playback and its decoder. A reader slower than the frames gets the newest.
     public static func paced<Frames: AsyncSequence & Sendable>(_ frames: Frames) -> AsyncThrowingStream<
         VideoFrame, any Error
     > where Frames.Element == VideoFrame {
         let (stream, continuation) = AsyncThrowingStream<VideoFrame, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(2))
-        let playback = VideoPlayback(frames) { event in
-            switch event {
-            case .frame(let frame): continuation.yield(frame)
-            case .ended: continuation.finish()
-            case .failed(let reason): continuation.finish(throwing: VideoFailure(reason))
-            }
-        }
+        let describe: @Sendable (any Error) -> String = { ($0 as? VideoDecodeError)?.aboutTheFile ?? "\($0)" }
+        let playback = VideoPlayback(
+            frames, describe: describe,
+            deliver: { event in
+                switch event {
+                case .frame(let frame): continuation.yield(frame)
+                case .ended: continuation.finish()
+                case .failed(let reason): continuation.finish(throwing: VideoFailure(reason))
+                }
+            })
         continuation.onTermination = { _ in playback.stop() }
         return stream
     }

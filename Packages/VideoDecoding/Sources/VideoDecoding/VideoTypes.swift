@@ -81,6 +81,25 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// What is wrong, said of a file a command was given (`render`): the same facts as
+    /// ``description`` without the viewer's words (its poster, its `r` key), and of "it",
+    /// which may be a GIF or a WebP as well as a video.
+    public var aboutTheFile: String {
+        switch self {
+        case .toolMissing(let tool): "\(tool) is not installed (apt-get install ffmpeg)"
+        case .unreadable(let detail), .unreadablePicture(let detail): "it cannot be decoded: \(detail)"
+        case .cannotStart(let reason): "the decoder could not start (\(reason))"
+        case .noVideo: "it has no picture to show"
+        case .notAVideo: "it is not an animation or a video (GIF, WebP, APNG, MP4 or WebM expected)"
+        case .tooLarge(let width, let height):
+            "it is \(width)×\(height) pixels, more than a story's clip may have (3840×2160)"
+        case .stalled(let limit, let frames):
+            frames == 0
+                ? "it gave no picture in \(limit.components.seconds) s; the file may be damaged"
+                : "it stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
+        }
+    }
+
     /// A tool at `path` that could not be started: ``toolMissing(_:)`` when it is not an
     /// executable file (any more), else ``cannotStart(_:)`` saying the system's reason.
     static func notStarted(_ path: String, _ error: any Error) -> VideoDecodeError {

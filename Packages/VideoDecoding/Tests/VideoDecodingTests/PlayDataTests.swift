@@ -46,10 +46,13 @@ struct PlayDataTests {
         #expect(!FFmpegVideoDecoder.decodes(Data([0xFF, 0xD8, 0xFF, 0xE0])), "a JPEG is a still")
         for passes in [nil, 1] as [Int?] {
             var drawn = 0
-            await #expect(throws: VideoFailure.self) {
+            let failure = await #expect(throws: VideoFailure.self) {
                 try await Clips.decoder.play(damaged, fittingWidth: 10, height: 10, passes: passes) { _ in drawn += 1 }
             }
             #expect(drawn == 0)
+            // Said of the file, not in the viewer's words (no poster, no r key, no "video").
+            let said = failure.map { String(describing: $0) } ?? ""
+            #expect(said.hasPrefix("it ") && !said.contains("video") && !said.contains("retries"), "\(said)")
         }
     }
 }
