@@ -30,7 +30,7 @@ struct TmuxPassthroughTests {
         #expect(
             await TmuxPassthrough.run("/bin/sh", ["-c", "echo no; exit 3"], environment, limit: .seconds(60)) == nil)
         let started = ContinuousClock.now
-        #expect(await TmuxPassthrough.run("/bin/sh", ["-c", "sleep 600"], environment) == nil)
+        #expect(await TmuxPassthrough.run("/bin/sh", ["-c", "exec sleep 600"], environment) == nil)
         #expect(ContinuousClock.now - started < .seconds(300), "the hanging tool was not killed")
         #expect(await TmuxPassthrough.run("/nonexistent/tmux", [], environment, limit: .seconds(60)) == nil)
     }

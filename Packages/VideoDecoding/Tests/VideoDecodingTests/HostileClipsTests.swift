@@ -26,13 +26,15 @@ struct HostileClipsTests {
     }
 
     /// A folder holding a fake `ffmpeg` (a shell script), for a decoder searching only there.
-    static func fakeFFmpeg(_ script: String) throws -> FFmpegVideoDecoder {
+    static func fakeFFmpeg(
+        _ script: String, deadlines: FFmpegVideoDecoder.Deadlines = Clips.patient
+    ) throws -> FFmpegVideoDecoder {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-ffmpeg-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tool = folder.appendingPathComponent("ffmpeg")
         try ("#!/bin/sh\n" + script + "\n").write(to: tool, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
-        return FFmpegVideoDecoder(environment: ["PATH": folder.path + ":/usr/bin:/bin"], deadlines: Clips.patient)
+        return FFmpegVideoDecoder(environment: ["PATH": folder.path + ":/usr/bin:/bin"], deadlines: deadlines)
     }
 
     /// A file that starts as an MP4 does (the fakes never read it).

@@ -33,16 +33,20 @@ struct SwappedClipsAndBurstsTests {
         let fifo = folder.appendingPathComponent("clip.mp4")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         // Nobody ever writes to it: a blocking open would wait for good. And every slot for a
-        // decoder is taken meanwhile (other clips decoding): the FIFO is refused all the same.
+        // decoder is taken meanwhile, for ten minutes (other clips decoding, their deadlines
+        // further still): the FIFO is refused all the same. The looks below wait up to five
+        // minutes: far from "at once" for a loaded machine (one took over 5 s), far short of a
+        // slot or of for good.
         let decoder = try HostileClipsTests.fakeFFmpeg("printf 'P6\\n2 1\\n255\\n\\377\\0\\0\\0\\377\\0'")
-        let busy = try HostileClipsTests.fakeFFmpeg("sleep 20")
+        let far = FFmpegVideoDecoder.Deadlines(firstFrame: .seconds(900), nextFrame: .seconds(900))
+        let busy = try HostileClipsTests.fakeFFmpeg("exec sleep 600", deadlines: far)
         let clip = try HostileClipsTests.mp4Head()
         let holding = (0..<FFmpegVideoDecoder.maximumProcesses).map { _ in
             busy.frames(clip, fittingWidth: 2, height: 1, frameRate: 10)
         }
         defer { for frames in holding { frames.stop() } }
         try await Task.sleep(for: .milliseconds(300))
-        let decoded = await Self.within(.seconds(5)) {
+        let decoded = await Self.within(.seconds(300)) {
             await HostileClipsTests.readAll(decoder.frames(fifo, fittingWidth: 2, height: 1, frameRate: 10))
         }
         let result = try #require(decoded, "the decoder waited on the FIFO")
@@ -55,7 +59,7 @@ struct SwappedClipsAndBurstsTests {
         // The runtime's own look at the file (picture or clip) does not wait either.
         let runtime = VideoRuntime(
             decoder: decoder, locate: { $0 }, download: { _, _ in Data() }, environment: [:])
-        let prepared = await Self.within(.seconds(5)) { () -> String in
+        let prepared = await Self.within(.seconds(300)) { () -> String in
             do {
                 _ = try await runtime.prepare(
                     StoryItemID("fifo"), clip: fifo, box: VideoBox(width: 2, height: 1, frameRate: 10),
