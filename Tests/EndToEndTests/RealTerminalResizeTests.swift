@@ -40,8 +40,10 @@ struct RealTerminalResizeTests {
     static func resizes(_ kind: RealTerminal.Kind, graphics: String) async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
         let folder = try TemporaryFolder.make()
+        // Items of a minute, so the paused viewer below is the first item however late the pause.
         let command =
-            [StoriesProcess.binary, "--source", "bundled", "--store", "memory", "--graphics", graphics]
+            "env STORIES_VIEWER_IMAGE_DURATION=60s "
+            + [StoriesProcess.binary, "--source", "bundled", "--store", "memory", "--graphics", graphics]
             .map(RealTerminal.quoted).joined(separator: " ") + " 2>'\(folder)/err'"
         let terminal = try await RealTerminal(kind, running: command)
         terminal.start()

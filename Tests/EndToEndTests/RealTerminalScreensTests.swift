@@ -81,8 +81,11 @@ struct RealTerminalScreensTests {
     static func screens(_ kind: RealTerminal.Kind, graphics: String, bound: Double) async throws {
         try #require(RealTerminal.unavailableReason == nil, "\(RealTerminal.unavailableReason ?? "")")
         let folder = try TemporaryFolder.make()
+        // Items of a minute: the pause after Return holds the first one however late it comes
+        // (with 5 s items a busy run's screenshot found the viewer moving on to the next).
         let command =
-            [StoriesProcess.binary, "--source", "bundled", "--graphics", graphics].map(RealTerminal.quoted)
+            "env STORIES_VIEWER_IMAGE_DURATION=60s "
+            + [StoriesProcess.binary, "--source", "bundled", "--graphics", graphics].map(RealTerminal.quoted)
             .joined(separator: " ") + " 2>'\(folder)/err'"
         let terminal = try await RealTerminal(kind, running: command)
         terminal.start()
