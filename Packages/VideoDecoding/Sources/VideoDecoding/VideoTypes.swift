@@ -72,12 +72,7 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         case .cannotStart(let reason): "the video decoder could not start (\(reason)); r retries"
         case .noVideo: "the file has no video stream"
         case .notAVideo: "not a video (MP4 or WebM expected)"
-        case .tooLarge(let width, let height):
-            "the video is \(width)×\(height) pixels, more than a story's clip may have (3840×2160)"
-        case .stalled(let limit, let frames):
-            frames == 0
-                ? "the video gave no picture in \(limit.components.seconds) s; the file may be damaged"
-                : "the video stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
+        case .tooLarge, .stalled: size("the video")
         }
     }
 
@@ -91,12 +86,20 @@ public enum VideoDecodeError: Error, Hashable, Sendable, CustomStringConvertible
         case .cannotStart(let reason): "the decoder could not start (\(reason))"
         case .noVideo: "it has no picture to show"
         case .notAVideo: "it is not an animation or a video (GIF, WebP, APNG, MP4 or WebM expected)"
+        case .tooLarge, .stalled: size("it")
+        }
+    }
+
+    /// A size or a stall said of `subject` (the viewer's "the video", a command's "it").
+    private func size(_ subject: String) -> String {
+        switch self {
         case .tooLarge(let width, let height):
-            "it is \(width)×\(height) pixels, more than a story's clip may have (3840×2160)"
+            "\(subject) is \(width)×\(height) pixels, more than a story's clip may have (3840×2160)"
         case .stalled(let limit, let frames):
             frames == 0
-                ? "it gave no picture in \(limit.components.seconds) s; the file may be damaged"
-                : "it stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
+                ? "\(subject) gave no picture in \(limit.components.seconds) s; the file may be damaged"
+                : "\(subject) stopped after \(frames) frames (nothing for \(limit.components.seconds) s); the file may be damaged"
+        default: description
         }
     }
 
