@@ -419,28 +419,71 @@ def check_back_after_closing(ctx):
 
 
 def check_the_timer_waits_for_the_picture(ctx):
-    d = ctx.driver
-    d.execute_cdp_cmd("Network.enable", {})
-    d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
-    # 30 KB/s from the start: the next picture, preloaded once the first is shown, takes seconds
-    # to arrive (throttled after the visit, a fast server had it preloaded before the throttle).
-    d.execute_cdp_cmd("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 30_000, "uploadThroughput": 30_000})
+    """The next picture held back by its server until the checks are made: the item waits for
+    it with a spinner and a still bar, however late the loaded machine's driver presses →."""
+    d, held = ctx.driver, ctx.pictures
+    held.hold("/1.jpg")
     try:
-        visit(d, ctx.bundled.url + "/u/xiaoming/xiaoming-0")
-        until(d, lambda d: count(d, "itemSeen", item="xiaoming-0") > 0, "the first picture, slowly", timeout=60)
+        visit(d, ctx.held.url + "/u/held/held-0")
+        shown_and_seen(d, "held-0")
         d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-        until(d, lambda d: current(d)[1] == "xiaoming-1", "the next item")
+        until(d, lambda d: current(d)[1] == "held-1", "the next item")
+        until(d, lambda d: "/1.jpg" in held.asked, "the held picture asked for")
         time.sleep(1.5)
-        assert count(d, "itemSeen", item="xiaoming-1") == 0, "seen before its picture arrived"
+        assert count(d, "itemSeen", item="held-1") == 0, "seen before its picture arrived"
         assert bar(d, 1) == 0, f"the timer ran while the picture loaded: {bar(d, 1)}"
         assert d.find_element(By.CSS_SELECTOR, ".spinner").is_displayed(), "no sign of loading"
     finally:
-        d.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
-    shown_and_seen(d, "xiaoming-1")
+        held.release()
+    shown_and_seen(d, "held-1")
     until(d, lambda d: bar(d, 1) > 0, "the timer once the picture is shown")
+
+
+class HeldPictures:
+    """A picture server on loopback whose held path answers only once the test releases it (or
+    after ten minutes, so a failed check never leaves it waiting)."""
+
+    def __init__(self, folder):
+        import http.server, threading
+        self.folder, self.held, self.asked = folder, None, set()
+        self.released = threading.Event()
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                outer.asked.add(self.path)
+                if self.path == outer.held:
+                    outer.released.wait(600)
+                name = os.path.join(outer.folder, os.path.basename(self.path))
+                if not os.path.isfile(name):
+                    self.send_error(404)
+                    return
+                with open(name, "rb") as f:
+                    body = f.read()
+                self.send_response(200)
+                self.send_header("Content-Type", "image/jpeg")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def hold(self, path):
+        self.held = path
+        self.released.clear()
+
+    def release(self):
+        self.released.set()
+
+    def stop(self):
+        self.release()
+        self.server.shutdown()
 
 
 def api(driver, path):
@@ -560,7 +603,7 @@ def main():
     ctx = Context()
     ctx.stories = arguments.stories
     ctx.root = root
-    homes = {name: os.path.join(root, name) for name in ("bundled", "hostile", "parity")}
+    homes = {name: os.path.join(root, name) for name in ("bundled", "hostile", "parity", "held")}
     for home in homes.values():
         os.makedirs(home)
     document = os.path.join(root, "hostile.json")
@@ -578,6 +621,21 @@ def main():
                                                          "--store", "memory"]).start()
     ctx.parity = Server(ctx.stories, homes["parity"], ["--source", "bundled", "--store", "memory",
                                                        "--set", "viewer.imageDuration=60s"]).start()
+    samples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Packages", "StoryModels",
+                           "Sources", "StoryModels", "Resources", "samples")
+    pictures = os.path.join(root, "pictures")
+    os.makedirs(pictures)
+    for index, name in enumerate(["rocket-portrait.jpg", "hopper-portrait.jpg", "hubble-portrait.jpg"]):
+        shutil.copy(os.path.join(samples, name), os.path.join(pictures, f"{index}.jpg"))
+    ctx.pictures = HeldPictures(pictures)
+    held = os.path.join(root, "held.json")
+    with open(held, "w") as f:
+        json.dump({"data": [{"id": "held", "user": {"username": "held"}, "snap_count": 3, "snaps": [
+            {"media_type": "image", "media_url": f"{ctx.pictures.url}/{index}.jpg",
+             "created_at": "2025-06-03T09:00:00Z"} for index in range(3)]}]}, f)
+    ctx.held = Server(ctx.stories, homes["held"], ["--source", "file", "--stories-file", held, "--store", "memory",
+                                                   "--set", "viewer.imageDuration=20s",
+                                                   "--set", "network.timeout=600s"]).start()
     ctx.driver = browser()
     failures = ran = 0
     try:
@@ -596,8 +654,9 @@ def main():
                 print(f"     screenshot: {os.path.join(root, check.__name__ + '.png')}", flush=True)
     finally:
         ctx.driver.quit()
-        for server in (ctx.bundled, ctx.hostile, ctx.parity):
+        for server in (ctx.bundled, ctx.hostile, ctx.parity, ctx.held):
             server.stop()
+        ctx.pictures.stop()
     print(f"web viewer in chromium: {ran - failures} passed, {failures} failed")
     if failures == 0:
         shutil.rmtree(root, ignore_errors=True)
