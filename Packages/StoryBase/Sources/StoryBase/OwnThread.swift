@@ -24,13 +24,13 @@ public enum OwnThread {
     }
 }
 
-/// A bounded pool of named threads (`stories.blocking.0`, …) for blocking jobs: a thread is
+/// A bounded pool of named threads (`stories.io.0`, …) for blocking jobs: a thread is
 /// started when a job waits and none is idle, up to ``size``; idle threads sleep on a
 /// condition (no CPU) and are kept for the next burst. Jobs run in the order they came.
 public final class BlockingPool: @unchecked Sendable {
     /// The program's pool: twice the cores, at least 4 (jobs mostly wait on disks and terminals).
     public static let shared = BlockingPool(
-        name: "stories.blocking", size: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+        name: "stories.io", size: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     /// The most threads it starts.
     public let size: Int
@@ -41,8 +41,10 @@ public final class BlockingPool: @unchecked Sendable {
     private var idle = 0
     private var started = 0
 
-    /// A pool of at most `size` threads named `name.N`.
+    /// A pool of at most `size` threads named `name.N`; a name with its number fits in 15
+    /// bytes (``ThreadName/maximumBytes``).
     public init(name: String, size: Int) {
+        assert(ThreadName.fits("\(name).\(max(1, size) - 1)"), "\(name): a thread name Linux would not set")
         self.name = name
         self.size = max(1, size)
     }
@@ -98,6 +100,17 @@ public final class BlockingPool: @unchecked Sendable {
             condition.lock()
         }
     }
+}
+
+/// A thread's name as the system keeps it: on Linux at most 15 bytes, and a longer one is not
+/// set at all (the thread keeps the name of the thread that started it, say the cooperative
+/// pool's `com.apple.root.default-qos`, and `top -H` shows it as that).
+public enum ThreadName {
+    /// The longest name Linux sets.
+    public static let maximumBytes = 15
+
+    /// Whether `name` is set as given.
+    public static func fits(_ name: String) -> Bool { name.utf8.count <= maximumBytes }
 }
 
 /// A serial queue of its own (a Dispatch queue, whose threads are not the cooperative pool's)

@@ -10,9 +10,11 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
 
-    /// `count` threads named `name.0`, `name.1`… (they show in debuggers and `top -H`); they
-    /// live as long as the process.
+    /// `count` threads named `name.0`, `name.1`… (they show in debuggers and `top -H`; a name
+    /// with its number fits in 15 bytes, ``ThreadName/maximumBytes``); they live as long as
+    /// the process.
     public init(name: String, count: Int) {
+        assert(ThreadName.fits("\(name).\(max(1, count) - 1)"), "\(name): a thread name Linux would not set")
         for index in 0..<max(1, count) {
             let named = "\(name).\(index)"
             // Named from inside (on Linux a name given before the start never reaches the thread).

@@ -18,6 +18,15 @@ import Testing
         await #expect(throws: Refused(reason: "no")) { try await OwnThread.run { throw Refused(reason: "no") } }
     }
 
+    @Test func thePoolsThreadsCarryTheirNames() async {
+        // A name Linux does not set (over 15 bytes) left them with their starter's: the
+        // cooperative pool's, as `top -H` and the tests' checks of where work runs saw them.
+        let name = await OwnThread.run { Thread.current.name ?? "" }
+        #expect(name.hasPrefix("stories.io."), "\(name)")
+        #expect(ThreadName.fits("stories.io.\(BlockingPool.shared.size - 1)"))
+        #expect(!ThreadName.fits("stories.blocking.0"))
+    }
+
     @Test func blockedWorkLeavesThePoolFree() async throws {
         // More works blocked at once than the pool has threads (one a core): were they on the
         // pool, this task could not run again to open the gate, and the time limit would end it.

@@ -7,5 +7,5 @@ import StoryInterfaces
 /// credits as a suspended task.
 enum DecoderThreads {
     /// The decoders' two threads (at most four decoders run; their work is reading and copying).
-    static let shared = OwnThreads(name: "stories.decoder", count: 2)
+    static let shared = OwnThreads(name: "stories.video", count: 2)
 }
