@@ -43,12 +43,14 @@ enum WebAPI {
     /// server's URLs (a source's own, a local file's path, never leaves it).
     static func trayReport(site: WebSite, page number: Int) async throws -> Data {
         let page = try await site.tray(page: number)
-        let users = page.elements.map { entry in
-            var user = TrayReport.User(entry)
-            user.avatar = entry.story.user.avatarURL.map { _ in
-                WebSite.sized(WebSite.avatarPath(entry.story.user), 160)
+        let users = try await WebMedia.tagging(page.elements.map(\.story.user.avatarURL)) {
+            page.elements.map { entry in
+                var user = TrayReport.User(entry)
+                user.avatar = entry.story.user.avatarURL.map { _ in
+                    WebSite.sized(WebSite.avatarPath(entry.story.user), 160)
+                }
+                return user
             }
-            return user
         }
         return try encode(
             TrayReport(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import StoryBase
+import StoryInterfaces
 
 /// Media as the web viewer serves it: versioned URLs, the type from the bytes, clips by range.
 enum WebMedia {
@@ -23,6 +24,23 @@ enum WebMedia {
             text += "|\(size)|\(modified)"
         }
         return WebAssets.fingerprint(text)
+    }
+
+    /// Runs `build`, which tags `urls` (a stat per local file), on the bounded pool when one
+    /// of them is a local file, so no file system call waits on the cooperative pool; at once
+    /// when none is.
+    static func tagging<T: Sendable>(_ urls: [URL?], _ build: @escaping @Sendable () throws -> T) async throws -> T {
+        guard urls.contains(where: { $0?.isFileURL == true }) else { return try build() }
+        return try await BlockingWork.files.run(build)
+    }
+
+    /// The URLs a story's page tags: the avatar, each item's media and a video's poster.
+    static func urls(_ story: Story) -> [URL?] {
+        [story.user.avatarURL]
+            + story.items.flatMap { item -> [URL?] in
+                guard case .video(let url, _, let poster) = item.media else { return [item.media.url] }
+                return [url, poster]
+            }
     }
 
     /// The extension a clip's URL gets (Safari plays nothing without one).

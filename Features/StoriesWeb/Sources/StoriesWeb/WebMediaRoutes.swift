@@ -14,7 +14,7 @@ enum WebMediaRoutes {
         let content = site.content
         router.get("/media/item/:user/:item/:file") { request, context in
             let item = try await site.item(try StoriesWebServer.item(context), of: try StoriesWebServer.user(context))
-            let file = try Self.file(context, tag: WebMedia.tag(item.media.url))
+            let file = try await Self.file(context, of: item.media.url)
             if item.media.isVideo {
                 return try await Self.clip(
                     item.media.url, tag: file.tag, request: request, context: context, content: content,
@@ -27,13 +27,13 @@ enum WebMediaRoutes {
             guard case .video(_, _, let poster?) = item.media else {
                 throw WebError(.notFound, "This item has no poster.")
             }
-            let file = try Self.file(context, tag: WebMedia.tag(poster))
+            let file = try await Self.file(context, of: poster)
             return try await Self.picture(poster, width: file.width, context: context, content: content)
         }
         router.get("/media/avatar/:user/:file") { _, context in
             let story = try await site.story(for: try StoriesWebServer.user(context))
             guard let avatar = story.user.avatarURL else { throw WebError(.notFound, "This user has no picture.") }
-            let file = try Self.file(context, tag: WebMedia.tag(avatar))
+            let file = try await Self.file(context, of: avatar)
             return try await Self.picture(avatar, width: file.width, context: context, content: content)
         }
         router.get("/media/photo/:photo/:file") { _, context in
@@ -41,7 +41,7 @@ enum WebMediaRoutes {
                 throw WebError(.notFound, "There is no such picture.")
             }
             let photo = try await content.photos.photo(id: PhotoID(id))
-            let file = try Self.file(context, tag: WebMedia.tag(photo.downloadURL))
+            let file = try await Self.file(context, of: photo.downloadURL)
             let width = file.width ?? WebPictures.widths.last!
             let height = photo.width > 0 ? Int(Int64(width) * Int64(photo.height) / Int64(photo.width)) : width
             // The source's own size for that width when it makes one (Picsum), then ours.
@@ -52,12 +52,13 @@ enum WebMediaRoutes {
 
     static let changed = WebError(.notFound, "This picture has changed since the page was made: reload the page.")
 
-    /// The file name's version tag checked against the source's, and the width asked.
-    static func file(_ context: WebContext, tag: String) throws -> (tag: String, width: Int?) {
+    /// The file name's version tag checked against the source's (`url`'s tag, made on the
+    /// bounded pool for a local file), and the width asked.
+    static func file(_ context: WebContext, of url: URL?) async throws -> (tag: String, width: Int?) {
         guard let file = WebPictures.parse(context.parameters.get("file") ?? "") else {
             throw WebError(.notFound, "There is no picture at that width (widths: \(WebPictures.widths)).")
         }
-        guard file.tag == tag else { throw changed }
+        guard file.tag == (try await WebMedia.tagging([url]) { WebMedia.tag(url) }) else { throw changed }
         return file
     }
 

@@ -127,7 +127,10 @@ public struct StoriesWebServer: Sendable {
             return try await site.pages.answer(
                 "tray \(number)", type: WebPages.htmlType, cache: "no-cache", gzip: WebCompression.accepts(request)
             ) {
-                Data(WebPages.tray(try await site.tray(page: number), number: number).utf8)
+                let page = try await site.tray(page: number)
+                return try await WebMedia.tagging(page.elements.map(\.story.user.avatarURL)) {
+                    Data(WebPages.tray(page, number: number).utf8)
+                }
             }
         }
         router.get(WebRoute.Shape.user.pattern) { _, context in
@@ -142,13 +145,15 @@ public struct StoriesWebServer: Sendable {
         router.get(WebRoute.Shape.gallery.pattern) { request, _ in
             let number = try Self.pageNumber(request)
             let page = try await site.content.photos.photos(try PageRequest(page: number, limit: 30))
-            return WebPages.html(WebPages.gallery(page, number: number))
+            return WebPages.html(
+                try await WebMedia.tagging(page.elements.map(\.downloadURL)) { WebPages.gallery(page, number: number) })
         }
         router.get(WebRoute.Shape.photo.pattern) { _, context in
             guard let id = HTML.decodedSegment(context.parameters.get("photo")) else {
                 throw WebError(.badRequest, "The photo id does not decode.")
             }
-            return WebPages.html(WebPages.photo(try await site.content.photos.photo(id: PhotoID(id))))
+            let photo = try await site.content.photos.photo(id: PhotoID(id))
+            return WebPages.html(try await WebMedia.tagging([photo.downloadURL]) { WebPages.photo(photo) })
         }
         router.get(WebRoute.Shape.memories.pattern) { _, _ in
             // The first year's story, or a page that says there are none today.

@@ -68,6 +68,20 @@ struct WebSite: Sendable {
             start = story.resumeIndex { seen.contains($0) }
         }
         let configuration = content.viewer
+        return try await WebMedia.tagging(stories.flatMap(WebMedia.urls)) {
+            Self.storyPage(
+                stories, userIndex: userIndex, start: start, seen: seen, liked: liked, muted: muted,
+                configuration: configuration)
+        }
+    }
+
+    /// The page of `stories[userIndex]` opened at `start`: its items with their media's
+    /// versioned paths (a stat per local file: run on the bounded pool) and moves.
+    private static func storyPage(
+        _ stories: [Story], userIndex: Int, start: Int, seen: Set<StoryItemID>, liked: Set<StoryItemID>,
+        muted: Set<UserID>, configuration: ViewerConfiguration
+    ) -> StoryPage {
+        let story = stories[userIndex]
         let items = story.items.enumerated().map { index, item in
             var moves: [String: String] = [:]
             if let viewer = StoryViewer.open(
