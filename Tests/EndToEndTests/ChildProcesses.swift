@@ -66,7 +66,7 @@ enum ChildProcesses {
 /// waits for output and exits with epoll.
 enum ChildProcessThreads {
     /// Two threads: their work is copying a few pipes' bytes.
-    static let shared = OwnThreads(name: "tests.children", count: 2)
+    static let shared = OwnThreads(name: "tests.child", count: 2)
 }
 
 /// A server for one test, run through swift-subprocess on ``ChildProcessThreads``: started,

@@ -66,7 +66,8 @@ struct CaptionAndLinkTests {
         let document = home + "/stories.json"
         let json =
             #"{"data":[{"id":"kai","user":{"username":"Kai"},"snaps":[{"media_type":"image","media_url":"http://127.0.0.1:9/a.jpg","#
-            + #""caption":"Boats at dawn","link":"https://example.com/trip?day=2","duration":30}]}]}"#
+            + #""caption":"Boats at dawn","link":"https://example.com/trip?day=2","duration":600}]}]}"#
+        // An item of ten minutes: its caption is still up when a loaded machine's look comes.
         try json.write(toFile: document, atomically: true, encoding: .utf8)
         let app = try await TmuxSession(
             "exec \(InteractiveTests.quoted(StoriesProcess.binary)) --source file --stories-file "

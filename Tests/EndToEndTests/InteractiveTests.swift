@@ -104,7 +104,9 @@ struct InteractiveTests {
     @Test func tinyWindowsNeitherKillTheAppNorLoseTheScreen() async throws {
         let home = try TemporaryFolder.make()
         let app = try await TmuxSession(
-            Self.storiesCommand(home: home, "--store memory"), environment: Self.environment(home: home))
+            Self.storiesCommand(home: home, "--store memory"),
+            // Items of a minute: the first is still up when a loaded machine's look comes.
+            environment: Self.environment(home: home, itemDuration: "60s"))
         #expect(try await app.waitFor("Enter to view"), "\(app.screen)")
         func shrinkAndGrow(expecting text: String) async throws {
             for (columns, rows) in [(1, 1), (4, 2), (10, 1), (1, 10), (20, 8), (40, 12)] {
