@@ -76,17 +76,18 @@ extension Trait where Self == LiveThreadsTrait {
     /// The running thread's name (a synchronous look: `Thread.current` is not for async code).
     static func threadName() -> String { Thread.current.name ?? "unnamed" }
 
-    /// Twenty sleeps: the body goes on on a live thread after at least 15. Not every one: in
-    /// one of some ten whole runs with both cores busy, a wake-up came back on the cooperative
-    /// pool once (the Swift runtime's doing; a wake that lands there only waits its turn once).
-    /// Without the trait, or with `Task.sleep` under load, none does.
+    /// The body's start and twenty sleeps: it is on a live thread at 16 of the 21 looks at
+    /// least. Not at every one: the Swift runtime now and then runs a piece of a task that
+    /// prefers an executor elsewhere (a wake-up on the cooperative pool in one of some ten
+    /// busy runs; a body's start on a Dispatch thread, `…oot.default-qos`, in one idle CI run;
+    /// `OwnThreadsTests` records the same as a known issue). Such a piece waits its turn once.
+    /// Without the trait none of the looks is on a live thread, nor after `Task.sleep` under load.
     @Test func aBodyRunsOnTheLiveThreadsAcrossSuspensions() async throws {
-        #expect(Self.threadName().hasPrefix("tests.live."), "\(Self.threadName())")
         var elsewhere: [String] = []
-        for _ in 0..<20 {
-            try await LiveThreads.sleep(for: .milliseconds(10))
-            if !Self.threadName().hasPrefix("tests.live.") { elsewhere.append(Self.threadName()) }
+        for look in 0...20 {
+            if look > 0 { try await LiveThreads.sleep(for: .milliseconds(10)) }
+            if !Self.threadName().hasPrefix("tests.live.") { elsewhere.append("\(look): \(Self.threadName())") }
         }
-        #expect(elsewhere.count <= 5, "after \(elsewhere.count) of 20 sleeps the body was elsewhere: \(elsewhere)")
+        #expect(elsewhere.count <= 5, "at \(elsewhere.count) of 21 looks the body was elsewhere: \(elsewhere)")
     }
 }
