@@ -68,14 +68,18 @@ public final class BlockingPool: @unchecked Sendable {
         }
         let named = "\(name).\(started - 1)"
         condition.signal()
-        condition.unlock()
         if start {
-            // Named from inside (on Linux a name given before the start never reaches the thread).
+            // Named from inside, once the starter has returned from `start()` (it holds the
+            // lock until then): on Linux a name given before the start never reaches the
+            // thread, and one given before `start()` has returned is lost now and then.
             Thread { [self] in
+                condition.lock()
                 Thread.current.name = named
+                condition.unlock()
                 work()
             }.start()
         }
+        condition.unlock()
     }
 
     private func work() -> Never {

@@ -17,11 +17,17 @@ public final class OwnThreads: TaskExecutor, @unchecked Sendable {
         assert(ThreadName.fits("\(name).\(max(1, count) - 1)"), "\(name): a thread name Linux would not set")
         for index in 0..<max(1, count) {
             let named = "\(name).\(index)"
-            // Named from inside (on Linux a name given before the start never reaches the thread).
+            // Named from inside, once `start()` has returned (the lock is held until then): on
+            // Linux a name given before the start never reaches the thread, and one given
+            // before `start()` has returned is lost now and then (BlockingPool does the same).
+            condition.lock()
             Thread { [unowned self] in
+                self.condition.lock()
                 Thread.current.name = named
+                self.condition.unlock()
                 self.work()
             }.start()
+            condition.unlock()
         }
     }
 
