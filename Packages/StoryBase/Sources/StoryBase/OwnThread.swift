@@ -107,8 +107,8 @@ public final class BlockingPool: @unchecked Sendable {
 }
 
 /// A thread's name as the system keeps it: on Linux at most 15 bytes, and a longer one is not
-/// set at all (the thread keeps the name of the thread that started it, say the cooperative
-/// pool's `com.apple.root.default-qos`, and `top -H` shows it as that).
+/// set at all (the thread keeps the name of the thread that started it, say a Dispatch
+/// thread's `com.apple.root.default-qos`, and `top -H` shows it as that).
 public enum ThreadName {
     /// The longest name Linux sets.
     public static let maximumBytes = 15
